@@ -1,0 +1,2 @@
+export { KiokuError } from './kioku-error.js';
+export { TranscriptFormatError } from './transcript-format-error.js';
