@@ -1,2 +1,3 @@
+export { InvalidHistoryError } from './invalid-history-error.js';
 export { KiokuError } from './kioku-error.js';
 export { TranscriptFormatError } from './transcript-format-error.js';

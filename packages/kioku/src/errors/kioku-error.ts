@@ -6,7 +6,7 @@ const symbol = Symbol.for(marker);
  * of the package, where `instanceof` does not.
  */
 export class KiokuError extends Error {
-  private readonly [symbol] = true;
+  readonly [symbol] = true;
 
   constructor({ name, message, cause }: { name: string; message: string; cause?: unknown }) {
     super(message, cause === undefined ? undefined : { cause });

@@ -7,7 +7,7 @@ const symbol = Symbol.for('kioku.error.transcript-format');
  * such as `$.messages[3].content`, or `line 12`), and what was expected there.
  */
 export class TranscriptFormatError extends KiokuError {
-  private readonly [symbol] = true;
+  readonly [symbol] = true;
   readonly file: string;
   readonly location: string;
   readonly expected: string;
