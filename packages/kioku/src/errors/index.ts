@@ -1,3 +1,4 @@
 export { InvalidHistoryError } from './invalid-history-error.js';
 export { KiokuError } from './kioku-error.js';
 export { TranscriptFormatError } from './transcript-format-error.js';
+export { type TriedFormat, UnknownTranscriptFormatError } from './unknown-transcript-format-error.js';

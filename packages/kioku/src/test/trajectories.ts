@@ -16,4 +16,6 @@ if (!available) {
 }
 
 /** `describe` for tests that read the real trajectories; skipped, with the reason printed, without them. */
-export const describeWithTrajectories = available ? describe : describe.skip;
+export function describeWithTrajectories(name: string, body: () => void): void {
+  (available ? describe : describe.skip)(name, body);
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from 'commander';
+import { KiokuError } from '../errors/kioku-error.js';
+import { tokensCommand } from './tokens-command.js';
+import { version } from './version.js';
+
+const program = new Command('kioku')
+  .description('Keep long-running LLM agents inside their context window and budget.')
+  .version(version)
+  .showHelpAfterError()
+  .exitOverride()
+  .addCommand(tokensCommand());
+// Subcommands added with addCommand do not inherit exitOverride: bad arguments must exit with 2, not 1.
+for (const command of program.commands) command.exitOverride().showHelpAfterError();
+
+try {
+  await program.parseAsync();
+} catch (error) {
+  if (error instanceof CommanderError) {
+    process.exitCode = error.exitCode === 0 ? 0 : 2;
+  } else if (KiokuError.isInstance(error)) {
+    console.error(`kioku: ${error.message}`);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * kioku: keep long-running LLM agents inside their context window and budget without losing what
+ * matters. Messages are the AI SDK's `ModelMessage`.
+ */
+export * from './errors/index.js';
+export * from './messages/index.js';
+export * from './pricing/index.js';
+export * from './tokens/index.js';
+export * from './transcripts/index.js';

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { importTranscript } from './import-transcript.js';
+
+const file = fileURLToPath(new URL('./__fixtures__/anthropic-messages.json', import.meta.url));
+
+describe('anthropicMessagesImporter', () => {
+  const [run] = importTranscript(readFileSync(file), { file });
+
+  it('detects the format and keeps the model and tools', () => {
+    expect(run?.format).toBe('anthropic-messages');
+    expect(run?.model).toBe('claude-3-5-sonnet-20241022');
+    expect(run?.tools?.map((tool) => tool.name)).toEqual(['get_weather', 'get_time']);
+    expect(run?.tools?.[0]?.inputSchema).toMatchObject({ required: ['location'] });
+  });
+
+  it('puts the system blocks in a system message that keeps their cache breakpoint', () => {
+    expect(run?.messages[0]).toEqual({
+      role: 'system',
+      content: 'You are a weather assistant. Use the tools to answer questions about the weather.',
+      providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } },
+    });
+  });
+
+  it('splits a user turn of tool results and text into a tool message and a user message', () => {
+    expect(run?.messages.map((m) => m.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'user',
+      'assistant',
+    ]);
+    expect(run?.messages[3]).toEqual({
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'toolu_01A09q90qw90lq917835lq9',
+          toolName: 'get_weather',
+          output: { type: 'text', value: '15 degrees, mostly cloudy' },
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'toolu_01B2Zx4R7QbM1jJ6nK9pLs3T',
+          toolName: 'get_time',
+          output: { type: 'error-text', value: 'Error: time service unavailable' },
+        },
+      ],
+      providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } },
+    });
+    expect(run?.messages[4]).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'Also, should I bring an umbrella?' }],
+    });
+  });
+
+  it('turns tool_use blocks into tool calls and thinking into reasoning', () => {
+    expect(run?.messages[2]?.content).toEqual([
+      { type: 'text', text: "I'll check the weather and the time in San Francisco." },
+      {
+        type: 'tool-call',
+        toolCallId: 'toolu_01A09q90qw90lq917835lq9',
+        toolName: 'get_weather',
+        input: { location: 'San Francisco, CA', unit: 'celsius' },
+      },
+      {
+        type: 'tool-call',
+        toolCallId: 'toolu_01B2Zx4R7QbM1jJ6nK9pLs3T',
+        toolName: 'get_time',
+        input: { timezone: 'America/Los_Angeles' },
+      },
+    ]);
+    expect(run?.messages[5]?.content).toEqual([
+      { type: 'reasoning', text: expect.stringContaining('Cloudy at 15°C') },
+      { type: 'text', text: expect.stringContaining('no umbrella needed') },
+    ]);
+  });
+
+  it('records a call for each assistant message, counted in converted messages', () => {
+    expect(run?.calls.map((call) => call.messageCount)).toEqual([2, 5]);
+  });
+
+  it('names the block of a tool_result whose tool_use is missing', () => {
+    const value = {
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'x' },
+            { type: 'tool_result', tool_use_id: 'toolu_x', content: 'y' },
+          ],
+        },
+      ],
+    };
+    expect(() => importTranscript(JSON.stringify(value), { file: 'a.json' })).toThrow(
+      'a.json: at $.messages[2].content[1].tool_use_id: expected the id of a tool_use block in an earlier assistant message',
+    );
+  });
+
+  it('names an unknown block type', () => {
+    const value = { system: 'x', messages: [{ role: 'user', content: [{ type: 'video', url: 'v.mp4' }] }] };
+    expect(() => importTranscript(JSON.stringify(value), { file: 'a.json' })).toThrow(
+      /a\.json: at \$\.messages\[0\]\.content\[0\]\.type: expected one of "text", "image", "tool_use"/,
+    );
+  });
+});

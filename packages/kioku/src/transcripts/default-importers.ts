@@ -1,0 +1,25 @@
+import { anthropicMessagesImporter } from './anthropic-messages-importer.js';
+import { excytinAgentImporter } from './excytin-agent-importer.js';
+import { excytinEnvImporter } from './excytin-env-importer.js';
+import { geminiContentsImporter } from './gemini-contents-importer.js';
+import type { Importer } from './importer.js';
+import { miniSweAgentImporter } from './mini-swe-agent-importer.js';
+import { openAiChatImporter } from './openai-chat-importer.js';
+import { openHandsCompletionImporter } from './openhands-completion-importer.js';
+import { sweAgentImporter } from './swe-agent-importer.js';
+import { tauBenchImporter } from './tau-bench-importer.js';
+
+/** One importer per format in `transcriptFormats`, in the order detection prefers on a tie. */
+export function defaultImporters(): Importer[] {
+  return [
+    miniSweAgentImporter(),
+    openHandsCompletionImporter(),
+    sweAgentImporter(),
+    tauBenchImporter(),
+    excytinAgentImporter(),
+    excytinEnvImporter(),
+    openAiChatImporter(),
+    anthropicMessagesImporter(),
+    geminiContentsImporter(),
+  ];
+}

@@ -1,0 +1,24 @@
+export { anthropicMessagesImporter } from './anthropic-messages-importer.js';
+export { type AttachedUsageLog, attachUsageLog } from './attach-usage-log.js';
+export { defaultImporters } from './default-importers.js';
+export { detectFormat } from './detect-format.js';
+export { excytinAgentImporter } from './excytin-agent-importer.js';
+export { excytinEnvImporter } from './excytin-env-importer.js';
+export { geminiContentsImporter } from './gemini-contents-importer.js';
+export { type ImportTranscriptOptions, importTranscript } from './import-transcript.js';
+export type { Importer, ReadOptions } from './importer.js';
+export {
+  type LoadedFile,
+  type LoadedTranscripts,
+  type LoadTranscriptsOptions,
+  loadTranscripts,
+} from './load-transcripts.js';
+export { miniSweAgentImporter } from './mini-swe-agent-importer.js';
+export { openAiChatImporter } from './openai-chat-importer.js';
+export { openHandsCompletionImporter } from './openhands-completion-importer.js';
+export { readUsageLog } from './read-usage-log.js';
+export { sweAgentImporter } from './swe-agent-importer.js';
+export { tauBenchImporter } from './tau-bench-importer.js';
+export type { RecordedCall, RecordedUsage, ToolDefinition, Transcript } from './transcript.js';
+export { type TranscriptFormat, transcriptFormats } from './transcript-format.js';
+export type { UsageLogRow } from './usage-log-row.js';

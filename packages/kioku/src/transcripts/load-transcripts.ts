@@ -1,0 +1,139 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { KiokuError } from '../errors/kioku-error.js';
+import { UnknownTranscriptFormatError } from '../errors/unknown-transcript-format-error.js';
+import { attachUsageLog } from './attach-usage-log.js';
+import { decodeUtf8 } from './decode-utf8.js';
+import { defaultImporters } from './default-importers.js';
+import { importTranscript } from './import-transcript.js';
+import type { Importer } from './importer.js';
+import { isUsageLog } from './is-usage-log.js';
+import { parseJsonText } from './parse-json-text.js';
+import { readUsageLog } from './read-usage-log.js';
+import type { Transcript } from './transcript.js';
+import type { TranscriptFormat } from './transcript-format.js';
+import type { UsageLogRow } from './usage-log-row.js';
+
+/** What happened to one file: read (with how many runs), a usage log, skipped, or failed. */
+export type LoadedFile =
+  | { file: string; status: 'transcripts'; count: number }
+  | { file: string; status: 'usage-log'; count: number }
+  | { file: string; status: 'skipped'; reason: string }
+  | { file: string; status: 'failed'; error: Error };
+
+/** The result of {@link loadTranscripts}. */
+export interface LoadedTranscripts {
+  transcripts: Transcript[];
+  /** Files that could not be read, with the error (a `TranscriptFormatError` for a broken file). */
+  errors: Array<{ file: string; error: Error }>;
+  /** Files in scanned directories that are JSON but not transcripts (e.g. `MANIFEST.json`). */
+  skipped: Array<{ file: string; reason: string }>;
+  /** Usage-log rows of earlier attempts, left out (see `attachUsageLog`). */
+  supersededRows: UsageLogRow[];
+  /** Usage-log rows whose instance matches no transcript. */
+  unmatchedRows: UsageLogRow[];
+}
+
+/** Options of {@link loadTranscripts}. */
+export interface LoadTranscriptsOptions {
+  /** Read every transcript as this format instead of detecting it. */
+  format?: TranscriptFormat | undefined;
+  /** Called once the paths are expanded, with the number of files that will be read. */
+  onFiles?: (total: number) => void;
+  /** Called after each file, e.g. to advance a progress bar. */
+  onFile?: (event: LoadedFile) => void;
+  /** The importers to choose from; default `defaultImporters()`. */
+  importers?: readonly Importer[];
+}
+
+const candidate = /\.(json|jsonl|traj)$/;
+
+/**
+ * Reads transcripts from files and directories (searched recursively for `.json`, `.jsonl` and `.traj`
+ * files). Per-call usage logs among the inputs are attached to the transcripts of their instances. A file
+ * that fails is reported in `errors` and the others still load; in a scanned directory, JSON of no known
+ * shape is skipped (a manifest, predictions), while a file named explicitly must be a transcript.
+ *
+ * @example
+ * const { transcripts, errors } = await loadTranscripts(['runs/'], { onFile: (e) => bar.increment() });
+ */
+export async function loadTranscripts(
+  paths: readonly string[],
+  { format, onFiles, onFile, importers = defaultImporters() }: LoadTranscriptsOptions = {},
+): Promise<LoadedTranscripts> {
+  const result: LoadedTranscripts = {
+    transcripts: [],
+    errors: [],
+    skipped: [],
+    supersededRows: [],
+    unmatchedRows: [],
+  };
+  const usageRows: UsageLogRow[] = [];
+  const report = (event: LoadedFile): void => {
+    if (event.status === 'failed') result.errors.push({ file: event.file, error: event.error });
+    if (event.status === 'skipped') result.skipped.push({ file: event.file, reason: event.reason });
+    onFile?.(event);
+  };
+  const files = await expand(paths, report);
+  onFiles?.(files.length);
+  for (const { file, scanned } of files) {
+    try {
+      const text = decodeUtf8(await readFile(file), { file });
+      if (file.endsWith('.jsonl') && isUsageLog(parseJsonText(text, { file }).value)) {
+        const rows = readUsageLog(text, { file });
+        usageRows.push(...rows);
+        report({ file, status: 'usage-log', count: rows.length });
+        continue;
+      }
+      const transcripts = importTranscript(text, { file, format, importers });
+      result.transcripts.push(...transcripts);
+      report({ file, status: 'transcripts', count: transcripts.length });
+    } catch (error) {
+      if (scanned && format === undefined && UnknownTranscriptFormatError.isInstance(error)) {
+        report({ file, status: 'skipped', reason: 'not a transcript format kioku knows' });
+      } else {
+        report({ file, status: 'failed', error: asError(error) });
+      }
+    }
+  }
+  if (usageRows.length > 0) {
+    try {
+      const attached = attachUsageLog(result.transcripts, usageRows);
+      result.transcripts = attached.transcripts;
+      result.supersededRows = attached.supersededRows;
+      result.unmatchedRows = attached.unmatchedRows;
+    } catch (error) {
+      const file = KiokuError.isInstance(error) && 'file' in error ? String(error.file) : 'usage log';
+      report({ file, status: 'failed', error: asError(error) });
+    }
+  }
+  return result;
+}
+
+async function expand(
+  paths: readonly string[],
+  report: (event: LoadedFile) => void,
+): Promise<Array<{ file: string; scanned: boolean }>> {
+  const files: Array<{ file: string; scanned: boolean }> = [];
+  for (const path of paths) {
+    try {
+      if (!(await stat(path)).isDirectory()) {
+        files.push({ file: path, scanned: false });
+        continue;
+      }
+      const entries = await readdir(path, { recursive: true, withFileTypes: true });
+      const found = entries
+        .filter((entry) => entry.isFile() && candidate.test(entry.name))
+        .map((entry) => join(entry.parentPath, entry.name))
+        .sort();
+      files.push(...found.map((file) => ({ file, scanned: true })));
+    } catch (error) {
+      report({ file: path, status: 'failed', error: asError(error) });
+    }
+  }
+  return files;
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
