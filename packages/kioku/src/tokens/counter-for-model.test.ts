@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { counterForModel } from './counter-for-model.js';
+import { modelFamily } from './model-family.js';
+
+describe('counterForModel', () => {
+  it.each([
+    ['deepseek-chat', 'deepseek-v3', true],
+    ['deepseek-reasoner', 'deepseek-v3', true],
+    ['deepseek/deepseek-chat', 'deepseek-v3', true],
+    ['anthropic/claude-3-5-sonnet-20241022', 'claude', false],
+    ['claude-3-5-sonnet-20241022', 'claude', false],
+    ['litellm_proxy/claude-3-5-sonnet-20241022', 'claude', false],
+    ['anthropic.claude-3-5-sonnet-20241022-v2:0', 'claude', false],
+    ['gpt-4o', 'o200k', true],
+    ['gpt-4o-mini-2024-07-18', 'o200k', true],
+    ['openai:gpt-5', 'o200k', true],
+    ['openai/gpt-4.1-mini', 'o200k', true],
+    ['o3-mini', 'o200k', true],
+    ['o1', 'o200k', true],
+    ['gpt-4', 'cl100k', true],
+    ['gpt-4-turbo', 'cl100k', true],
+    ['gpt-3.5-turbo', 'cl100k', true],
+    ['llama-3.1-70b-instruct', 'bytes', false],
+    ['deepseek-r1-distill-qwen-32b', 'bytes', false],
+    ['openrouter/some-new-model', 'bytes', false],
+  ])('%s → %s (exact: %s)', (model, family, exact) => {
+    expect(modelFamily(model)).toBe(family);
+    const counter = counterForModel(model);
+    expect(counter.family).toBe(family);
+    expect(counter.exact).toBe(exact);
+  });
+
+  it('falls back to the bytes estimate, marked inexact, without a model id', () => {
+    const counter = counterForModel(undefined);
+    expect(counter.family).toBe('bytes');
+    expect(counter.exact).toBe(false);
+  });
+
+  it('shares one counter per family, so its per-message cache is shared too', () => {
+    expect(counterForModel('gpt-4o')).toBe(counterForModel('openai:gpt-5'));
+    expect(counterForModel('claude-3-5-sonnet-20241022')).not.toBe(counterForModel('gpt-4o'));
+  });
+});

@@ -1,0 +1,31 @@
+export { type BytesCounterOptions, createBytesCounter } from './bytes-counter.js';
+export {
+  applyCalibration,
+  type Calibration,
+  calibrationFeature,
+  identityCalibration,
+} from './calibration.js';
+export {
+  type CalibrationFile,
+  calibrationFile,
+  calibrationFor,
+  type FitErrors,
+  type FitReport,
+  unrecordedToolTokens,
+} from './calibration-file.js';
+export { type ClaudeCounterOptions, createClaudeCounter } from './claude-counter.js';
+export {
+  type CompareWithRecordedOptions,
+  compareWithRecorded,
+  type RecordedComparison,
+} from './compare-with-recorded.js';
+export { counterForModel } from './counter-for-model.js';
+export { createDeepSeekCounter, type DeepSeekCounterOptions } from './deepseek-counter.js';
+export { type ModelFamily, modelFamily } from './model-family.js';
+export { createOpenAICounter, type OpenAICounterOptions } from './openai-counter.js';
+export { percentile } from './percentile.js';
+export { type ErrorSummary, summarizeErrors } from './summarize-errors.js';
+export type { CalibratableCounter } from './template-counter.js';
+export type { TiktokenEncoding } from './tiktoken-tokenizer.js';
+export type { Prompt, TokenCounter } from './token-counter.js';
+export { addFeatures, emptyFeatures, type TokenFeatures } from './token-features.js';

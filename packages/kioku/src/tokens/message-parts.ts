@@ -1,0 +1,60 @@
+import type { ModelMessage } from 'ai';
+import { toolOutputText } from '../messages/message-text.js';
+
+/** A tool call as the model wrote it. */
+export interface ToolCallPiece {
+  name: string;
+  /** Parsed arguments, or the raw string when they were not valid JSON. */
+  input: unknown;
+}
+
+/** A tool result as the model reads it. */
+export interface ToolResultPiece {
+  name: string;
+  output: string;
+}
+
+/** The parts of one message a template renders. */
+export interface MessageParts {
+  /** Text parts; files and images as a `[file media/type]` placeholder. */
+  texts: string[];
+  toolCalls: ToolCallPiece[];
+  toolResults: ToolResultPiece[];
+}
+
+/**
+ * Splits a message into text, tool calls and tool results. Reasoning parts are left out: the providers
+ * counted here drop the reasoning of earlier turns from the prompt.
+ */
+export function messageParts(message: ModelMessage): MessageParts {
+  const parts: MessageParts = { texts: [], toolCalls: [], toolResults: [] };
+  if (typeof message.content === 'string') {
+    parts.texts.push(message.content);
+    return parts;
+  }
+  for (const part of message.content) {
+    switch (part.type) {
+      case 'text':
+        parts.texts.push(part.text);
+        break;
+      case 'tool-call':
+        parts.toolCalls.push({ name: part.toolName, input: part.input });
+        break;
+      case 'tool-result':
+        parts.toolResults.push({ name: part.toolName, output: toolOutputText(part.output) });
+        break;
+      case 'file':
+      case 'image':
+        parts.texts.push(`[file ${'mediaType' in part ? (part.mediaType ?? '') : ''}]`);
+        break;
+      default:
+        break;
+    }
+  }
+  return parts;
+}
+
+/** Tool-call arguments as JSON text (a raw string stays as it is). */
+export function argumentsJson(input: unknown): string {
+  return typeof input === 'string' ? input : JSON.stringify(input ?? {});
+}
