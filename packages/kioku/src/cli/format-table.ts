@@ -7,9 +7,6 @@ export function formatTable(
   rows: ReadonlyArray<readonly (string | number)[]>,
 ): string {
   const cells = [header, ...rows.map((row) => row.map(String))];
-  const numeric = header.map(
-    (_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === 'number'),
-  );
   const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
   return cells
     .map((row) =>

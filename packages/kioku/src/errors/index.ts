@@ -1,6 +1,13 @@
+export { FileContentError, type FileContentProblem } from './file-content-error.js';
+export { InvalidCompactionError } from './invalid-compaction-error.js';
 export { InvalidHistoryError } from './invalid-history-error.js';
+export { InvalidSessionInputError } from './invalid-session-input-error.js';
 export { KiokuError } from './kioku-error.js';
 export { ModelOverridesError } from './model-overrides-error.js';
+export { SessionExistsError } from './session-exists-error.js';
+export { StoreError } from './store-error.js';
+export { StoreLockedError } from './store-locked-error.js';
 export { TranscriptFormatError } from './transcript-format-error.js';
 export { UnknownModelError } from './unknown-model-error.js';
+export { UnknownSessionError } from './unknown-session-error.js';
 export { type TriedFormat, UnknownTranscriptFormatError } from './unknown-transcript-format-error.js';

@@ -1,4 +1,4 @@
-import { KiokuError } from './kioku-error.js';
+import { FileContentError, type FileContentProblem } from './file-content-error.js';
 
 const symbol = Symbol.for('kioku.error.model-overrides');
 
@@ -7,28 +7,11 @@ const symbol = Symbol.for('kioku.error.model-overrides');
  * where in it (a JSON path such as `$.models["deepseek-chat"].pricePerMillionTokens.input`, or a line and
  * column) and what was expected there.
  */
-export class ModelOverridesError extends KiokuError {
+export class ModelOverridesError extends FileContentError {
   readonly [symbol] = true;
-  readonly file: string;
-  readonly location: string;
-  readonly expected: string;
 
-  constructor({
-    file,
-    location,
-    expected,
-    found,
-    cause,
-  }: { file: string; location: string; expected: string; found?: string; cause?: unknown }) {
-    const foundText = found === undefined ? '' : `, found ${found}`;
-    super({
-      name: 'ModelOverridesError',
-      message: `${file}: at ${location}: expected ${expected}${foundText}`,
-      cause,
-    });
-    this.file = file;
-    this.location = location;
-    this.expected = expected;
+  constructor(problem: FileContentProblem) {
+    super({ name: 'ModelOverridesError', ...problem });
   }
 
   static override isInstance(error: unknown): error is ModelOverridesError {

@@ -63,7 +63,7 @@ describe('loadModelOverrides', () => {
 
   it('says where the JSON breaks', async () => {
     const error = await failure('{\n  "models": {\n    "m": {,}\n  }\n}');
-    expect(error.location).toMatch(/^line 3 column \d+$/);
+    expect(error.location).toMatch(/^line 3, column \d+$/);
     expect(error.expected).toBe('valid JSON');
   });
 

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { ModelOverridesError } from '../errors/model-overrides-error.js';
+import { formatLocation } from '../json/format-json-path.js';
+import { jsonSyntaxPosition } from '../json/json-syntax-position.js';
 import { type ModelOverrides, modelOverridesSchema } from './model-overrides.js';
 
 /**
@@ -40,7 +42,7 @@ export function parseModelOverrides(text: string, { file }: { file: string }): M
   } catch (error) {
     throw new ModelOverridesError({
       file,
-      location: jsonErrorLocation(text, error),
+      location: syntaxLocation(text, error),
       expected: 'valid JSON',
       found: error instanceof Error ? error.message : String(error),
       cause: error,
@@ -52,7 +54,7 @@ export function parseModelOverrides(text: string, { file }: { file: string }): M
   if (issue === undefined) throw new Error('zod reported a failure without issues');
   throw new ModelOverridesError({
     file,
-    location: formatPath(issue.path),
+    location: formatLocation(issue.path),
     ...describeIssue(issue),
     cause: parsed.error,
   });
@@ -97,23 +99,7 @@ function describeIssue(issue: z.core.$ZodIssue): { expected: string; found?: str
   return { expected, found: found.length > 60 ? `${found.slice(0, 57)}...` : found };
 }
 
-function formatPath(path: readonly PropertyKey[]): string {
-  let out = '$';
-  for (const step of path) {
-    if (typeof step === 'number') out += `[${step}]`;
-    else if (typeof step === 'string' && /^[A-Za-z_$][\w$]*$/.test(step)) out += `.${step}`;
-    else out += `[${JSON.stringify(String(step))}]`;
-  }
-  return out;
-}
-
-/** `line L column C` of a JSON syntax error when the message gives a position, else `$`. */
-function jsonErrorLocation(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : '';
-  const lineColumn = /line (\d+) column (\d+)/.exec(message);
-  if (lineColumn !== null) return `line ${lineColumn[1]} column ${lineColumn[2]}`;
-  const position = /position (\d+)/.exec(message);
-  if (position?.[1] === undefined) return '$';
-  const before = text.slice(0, Number(position[1])).split('\n');
-  return `line ${before.length} column ${(before.at(-1)?.length ?? 0) + 1}`;
+function syntaxLocation(text: string, error: unknown): string {
+  const { line, column } = jsonSyntaxPosition(text, error);
+  return `line ${line}, column ${column}`;
 }

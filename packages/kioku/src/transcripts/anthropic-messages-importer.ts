@@ -1,10 +1,10 @@
 import { basename } from 'node:path';
 import type { AssistantContent, FilePart, ModelMessage, TextPart, ToolResultPart, UserContent } from 'ai';
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
+import { formatLocation } from '../json/format-json-path.js';
 import { type AnthropicBlock, anthropicRequestSchema } from './anthropic-message.js';
 import { assistantCalls } from './assistant-calls.js';
 import { type CacheControl, cacheControlOptions } from './cache-control-options.js';
-import { formatLocation } from './format-location.js';
 import type { Importer } from './importer.js';
 import { isRecord } from './is-record.js';
 import { parseShape } from './parse-shape.js';

@@ -1,7 +1,7 @@
 import type { AssistantContent, FilePart, ModelMessage, TextPart, ToolCallPart, UserContent } from 'ai';
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
+import { formatLocation, type JsonPath } from '../json/format-json-path.js';
 import { cacheControlOptions } from './cache-control-options.js';
-import { formatLocation, type JsonPath } from './format-location.js';
 import type { OpenAiChatMessage } from './openai-chat-message.js';
 import { toolCallInput } from './tool-call-input.js';
 

@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
 import type { AssistantContent, FilePart, JSONValue, ModelMessage, TextPart, ToolResultPart } from 'ai';
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
+import { formatLocation } from '../json/format-json-path.js';
 import { assistantCalls } from './assistant-calls.js';
-import { formatLocation } from './format-location.js';
 import { type GeminiPart, geminiRequestSchema } from './gemini-content.js';
 import type { Importer } from './importer.js';
 import { isRecord } from './is-record.js';

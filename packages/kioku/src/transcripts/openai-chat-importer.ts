@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
+import type { JsonPath } from '../json/format-json-path.js';
 import { assistantCalls } from './assistant-calls.js';
-import type { JsonPath } from './format-location.js';
 import { fromOpenAiChatMessages } from './from-openai-chat-messages.js';
 import { fromOpenAiTools, openAiToolsSchema } from './from-openai-tools.js';
 import type { Importer, ReadOptions } from './importer.js';

@@ -1,4 +1,6 @@
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
+import { jsonSyntaxPosition } from '../json/json-syntax-position.js';
+import { lineAndColumn } from '../json/line-and-column.js';
 
 /** Parsed JSON, or the rows of a JSON Lines file with the 1-based line of each row. */
 export interface ParsedJson {
@@ -78,10 +80,7 @@ function looksLikeJsonLines(text: string): boolean {
 
 function syntaxError(error: unknown, text: string, file: string, firstLine: number): TranscriptFormatError {
   const message = error instanceof Error ? error.message : String(error);
-  const match = /at position (\d+)/.exec(message);
-  const position = match?.[1] === undefined ? text.trimEnd().length : Number(match[1]);
-  const { line, column } = lineAndColumn(text, position);
-  const truncated = position >= text.trimEnd().length;
+  const { line, column, truncated } = jsonSyntaxPosition(text, error);
   return new TranscriptFormatError({
     file,
     location: `line ${firstLine + line - 1}, column ${column}`,
@@ -89,14 +88,4 @@ function syntaxError(error: unknown, text: string, file: string, firstLine: numb
     found: truncated ? 'the end of the file (the JSON is truncated)' : `a syntax error (${message})`,
     cause: error,
   });
-}
-
-function lineAndColumn(text: string, position: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) {
-    line += 1;
-    lineStart = i + 1;
-  }
-  return { line, column: position - lineStart + 1 };
 }

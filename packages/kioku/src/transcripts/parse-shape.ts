@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
+import { formatLocation, type JsonPath } from '../json/format-json-path.js';
 import { describeValue } from './describe-value.js';
-import { formatLocation, type JsonPath } from './format-location.js';
 
 /** Where the value being checked sits: the file, the path of the value inside it, JSONL line numbers. */
 export interface ShapeContext {
