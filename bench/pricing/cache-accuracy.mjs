@@ -86,12 +86,46 @@ function replay({ transcripts, model, counter, policy, set }) {
     }),
   );
   const recorded = transcripts.flatMap((transcript) => transcript.calls.map((call) => call.usage));
+  const origins = transcripts.flatMap((transcript) =>
+    transcript.calls.map((call, index) => ({ run: transcript.id, call: index, timestamp: call.timestamp })),
+  );
   const report = simulateCost({ calls, model, counter, policy });
   return {
     report,
     recorded,
+    origins,
     comparison: compareBills({ bills: report.calls, recorded, price: model.price }),
   };
+}
+
+/** Share of the cached tokens that were read: read / (read + write). */
+const readShare = (sums) => sums.cacheReadTokens / (sums.cacheReadTokens + sums.cacheWriteTokens);
+
+/** The compared calls whose simulated `key` is furthest from the recorded one, largest first. */
+function largestResiduals({ report, recorded, origins }, key, count = 12) {
+  const usageKey = key === 'inputTokens' ? undefined : key;
+  return report.calls
+    .map((bill, index) => ({ bill, usage: recorded[index], origin: origins[index] }))
+    .filter(({ usage }) => usage?.cacheReadTokens !== undefined)
+    .map(({ bill, usage, origin }) => {
+      const recordedValue =
+        usageKey === undefined
+          ? usage.promptTokens - usage.cacheReadTokens - (usage.cacheWriteTokens ?? 0)
+          : (usage[usageKey] ?? 0);
+      return {
+        run: origin.run,
+        call: origin.call,
+        time: origin.timestamp === undefined ? undefined : new Date(origin.timestamp * 1000).toISOString(),
+        recorded: { cacheRead: usage.cacheReadTokens, cacheWrite: usage.cacheWriteTokens ?? 0 },
+        simulated: {
+          cacheRead: Math.round(bill.cacheReadTokens),
+          cacheWrite: Math.round(bill.cacheWriteTokens),
+        },
+        error: Math.round(bill[key] - recordedValue),
+      };
+    })
+    .sort((a, b) => Math.abs(b.error) - Math.abs(a.error))
+    .slice(0, count);
 }
 
 const percent = (simulated, recorded) => ((simulated - recorded) / recorded) * 100;
@@ -125,9 +159,14 @@ for (const set of sets) {
     );
   const variants = (set.variants ?? []).map((variant) => {
     const { comparison } = replay({ transcripts, model, counter, policy: variant.policy(), set });
-    return { label: variant.label, aggregateErrorPercent: comparison.aggregateErrorPercent };
+    return {
+      label: variant.label,
+      aggregateErrorPercent: comparison.aggregateErrorPercent,
+      readShare: readShare(comparison.simulated),
+    };
   });
   const c = counted.comparison;
+  const missKey = set.missName === 'cache miss' ? 'inputTokens' : 'cacheWriteTokens';
   results.push({
     set: set.name,
     model: { id: model.id, provider: model.provider, price: model.price },
@@ -141,6 +180,13 @@ for (const set of sets) {
     missName: set.missName,
     counted: c,
     anchoredReplay: anchored.comparison,
+    readShare: {
+      recorded: readShare(c.recorded),
+      simulated: readShare(c.simulated),
+      anchoredReplay: readShare(anchored.comparison.simulated),
+    },
+    // Where the caching rules (not the token counts) miss: the anchored replay's worst calls.
+    largestAnchoredResiduals: largestResiduals(anchored, missKey),
     variants,
     baselines: {
       recorderCostAllCalls: recorderCost,
@@ -187,6 +233,21 @@ for (const result of results) {
       'replay median': `${fmt(a.medianErrorPercent[key], 2)}%`,
     })),
   );
+  const share = (value) => `${(value * 100).toFixed(2)}%`;
+  if (result.missName === 'cache write') {
+    console.log(
+      `read share of cached tokens, read / (read + write): recorded ${share(result.readShare.recorded)}, simulated ${share(result.readShare.simulated)}, replay ${share(result.readShare.anchoredReplay)}`,
+    );
+    console.table(
+      result.largestAnchoredResiduals.map((residual) => ({
+        'replay: worst calls': `${residual.run} #${residual.call}`,
+        time: residual.time,
+        'recorded read / write': `${residual.recorded.cacheRead} / ${residual.recorded.cacheWrite}`,
+        'simulated read / write': `${residual.simulated.cacheRead} / ${residual.simulated.cacheWrite}`,
+        [`${result.missName} error`]: residual.error,
+      })),
+    );
+  }
   if (result.variants.length > 0) {
     console.table(
       result.variants.map((variant) => ({

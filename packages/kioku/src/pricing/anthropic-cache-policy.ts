@@ -16,10 +16,11 @@ export interface AnthropicCachePolicyOptions {
   maxBreakpoints?: number;
   /**
    * Blocks before each breakpoint also checked for a cached prefix. Anthropic documents about 20. In the
-   * recorded OpenHands run (claude-3-5-sonnet-20241022, December 2024) a lookback hit happened in 6 calls,
-   * all in its first minutes; in the 43 later calls where an entry sat 2 to 4 messages before a breakpoint
-   * nothing was read there. A 20-block lookback overstates reads by about 10% and understates writes by
-   * about 44% on that run, so the default is 0: only the request's own breakpoints are read.
+   * recorded OpenHands run (claude-3-5-sonnet-20241022, 2024-12-04) the 8 calls between 19:08 and 19:11
+   * UTC whose previous entry sat 2 to 4 messages before a breakpoint read it, and the 43 such calls
+   * between 20:24 and 20:53 UTC did not, with nothing else telling them apart. A 20-block lookback
+   * overstates reads by about 10% and understates writes by about 44% on that run, so the default is 0:
+   * only the request's own breakpoints are read.
    */
   lookbackBlocks?: number;
 }
