@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { KiokuError } from '../errors/kioku-error.js';
+import { analyzeCommand } from './analyze-command.js';
 import { tokensCommand } from './tokens-command.js';
 import { version } from './version.js';
 
@@ -9,7 +10,8 @@ const program = new Command('kioku')
   .version(version)
   .showHelpAfterError()
   .exitOverride()
-  .addCommand(tokensCommand());
+  .addCommand(tokensCommand())
+  .addCommand(analyzeCommand());
 // Subcommands added with addCommand do not inherit exitOverride: bad arguments must exit with 2, not 1.
 for (const command of program.commands) command.exitOverride().showHelpAfterError();
 

@@ -7,6 +7,7 @@ export { ModelOverridesError } from './model-overrides-error.js';
 export { SessionExistsError } from './session-exists-error.js';
 export { StoreError } from './store-error.js';
 export { StoreLockedError } from './store-locked-error.js';
+export { StrategyOptionsError } from './strategy-options-error.js';
 export { TranscriptFormatError } from './transcript-format-error.js';
 export { UnknownModelError } from './unknown-model-error.js';
 export { UnknownSessionError } from './unknown-session-error.js';

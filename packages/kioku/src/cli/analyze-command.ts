@@ -1,0 +1,167 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { baselineCatalog, unmanagedBaseline } from '../baselines/index.js';
+import { loadModelOverrides, type ModelOverrides } from '../pricing/index.js';
+import {
+  analyzeStrategies,
+  namedPricings,
+  ReplayConfigurationError,
+  type ReplayPricing,
+  resolvePricing,
+} from '../replay/index.js';
+import { renderReport, reportData, socInvestigationTranscript } from '../report/index.js';
+import { counterForModel } from '../tokens/index.js';
+import { loadTranscripts, type Transcript, transcriptFormats } from '../transcripts/index.js';
+import { analyzeJson, renderAnalysis } from './analyze-command-output.js';
+import { createProgress } from './progress.js';
+import { reportLoadProblems } from './report-load-problems.js';
+
+interface AnalyzeOptions {
+  strategies?: string[];
+  model?: string;
+  window?: number;
+  pricing?: string;
+  report?: string;
+  format?: (typeof transcriptFormats)[number];
+  json?: boolean;
+}
+
+const kiokuDefaultName = baselineCatalog.find((entry) => entry.kioku)?.name ?? 'kioku-default';
+const known = baselineCatalog.map((entry) => entry.name);
+
+function parseStrategies(value: string): string[] {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '' && name !== 'unmanaged');
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new InvalidArgumentError(`unknown strategy ${unknown.join(', ')}; choose from ${known.join(', ')}`);
+  }
+  return [...new Set(names)];
+}
+
+function parseWindow(value: string): number {
+  const tokens = Number(value);
+  if (!Number.isInteger(tokens) || tokens <= 0)
+    throw new InvalidArgumentError('expected a positive whole number of tokens');
+  return tokens;
+}
+
+/** `kioku analyze`: replays transcripts through kioku's default and the peer baselines, side by side. */
+export function analyzeCommand(): Command {
+  return new Command('analyze')
+    .description(
+      "Replay recorded agent runs call by call through context strategies (kioku's default and the peer " +
+        'baselines) and compare them with the unmanaged history: input tokens, peak context, cost without and ' +
+        'with prompt caching, cache hit rate, strategy time per call and provider-rejectable violations.',
+    )
+    .argument(
+      '[paths...]',
+      'transcript files or directories (default: the generated SOC investigation sample)',
+    )
+    .option(
+      '--strategies <names>',
+      `comma-separated, from: ${known.join(', ')} (default: all)`,
+      parseStrategies,
+    )
+    .option('--model <id>', 'count and price every transcript as this model (default: the model it recorded)')
+    .option(
+      '--window <tokens>',
+      "context window the strategies work within (default: the model's)",
+      parseWindow,
+    )
+    .option(
+      '--pricing <name|file>',
+      `${Object.keys(namedPricings).join(', ')} (cache write 1.25×, read 0.1× of the model's input price), ` +
+        "another model's price table by id, or a model override JSON file (default: the model's own prices)",
+    )
+    .option('--report <file>', 'also write a self-contained HTML report with charts')
+    .addOption(
+      new Option('--format <format>', 'read every file as this format instead of detecting it').choices(
+        transcriptFormats,
+      ),
+    )
+    .option('--json', 'print the results as JSON')
+    .addHelpText(
+      'after',
+      '\nThe unmanaged history is always replayed too: every ratio is to it, measured in the same run.\n' +
+        'Exit codes: 0 ok, 1 a file could not be read, a model is unknown or no transcript was read, 2 bad arguments.',
+    )
+    .action(async (paths: string[], options: AnalyzeOptions) => {
+      const progress = createProgress();
+      let transcripts: Transcript[];
+      let failed = false;
+      if (paths.length === 0) {
+        transcripts = [socInvestigationTranscript()];
+      } else {
+        const loaded = await loadTranscripts(paths, {
+          format: options.format,
+          onFiles: (total) => progress.start(total, 'reading'),
+          onFile: () => progress.increment(),
+        });
+        progress.stop();
+        failed = reportLoadProblems(loaded);
+        transcripts = loaded.transcripts;
+      }
+      if (transcripts.length === 0) {
+        console.error('kioku: no transcript was read; nothing to analyze');
+        process.exitCode = 1;
+        return;
+      }
+      const overrides = await pricingOverrides(options.pricing);
+      const pricingName = overrides === undefined ? options.pricing : undefined;
+      const modelOf = (transcript: Transcript) => transcriptModel(transcript, options.model);
+      const pricingOf = (transcript: Transcript): ReplayPricing =>
+        resolvePricing({ modelId: modelOf(transcript), pricing: pricingName, overrides });
+      // Resolved up front, so an unknown model is reported before any replay starts.
+      const pricings = new Map(transcripts.map((transcript) => [transcript, pricingOf(transcript)]));
+      const selected = options.strategies ?? known;
+      const catalog = baselineCatalog.filter((entry) => selected.includes(entry.name));
+      const analysis = await analyzeStrategies({
+        transcripts,
+        baseline: unmanagedBaseline(),
+        strategies: catalog.map((entry) => entry.create()),
+        pricingFor: (transcript) => pricings.get(transcript) ?? pricingOf(transcript),
+        counterFor: (transcript) => counterForModel(modelOf(transcript)),
+        budgetFor: (_, pricing) => ({ contextWindow: options.window ?? pricing.model.contextWindow }),
+        onStart: (total) => progress.start(total, 'replaying'),
+        onReplay: () => progress.increment(),
+      });
+      progress.stop();
+      const json = analyzeJson({ analysis, catalog, kiokuDefault: kiokuDefaultName });
+      if (options.report !== undefined) {
+        const descriptions = Object.fromEntries(
+          json.strategies.map((strategy) => [strategy.name, strategy.description]),
+        );
+        const data = reportData({
+          analysis,
+          kiokuDefault: selected.includes(kiokuDefaultName) ? kiokuDefaultName : undefined,
+          descriptions,
+        });
+        await writeFile(options.report, await renderReport(data));
+        json.report = options.report;
+        if (options.json !== true) console.error(`kioku: report written to ${options.report}`);
+      }
+      console.log(options.json === true ? JSON.stringify(json, null, 2) : renderAnalysis(json));
+      if (failed) process.exitCode = 1;
+    });
+}
+
+/** The model override file `--pricing` names, if it names a file rather than a pricing or a model. */
+async function pricingOverrides(pricing: string | undefined): Promise<ModelOverrides | undefined> {
+  if (pricing === undefined || namedPricings[pricing] !== undefined) return undefined;
+  if (!pricing.endsWith('.json') && !existsSync(pricing)) return undefined;
+  return loadModelOverrides(pricing);
+}
+
+function transcriptModel(transcript: Transcript, model: string | undefined): string {
+  const found = model ?? transcript.model ?? transcript.calls.find((call) => call.model !== undefined)?.model;
+  if (found === undefined) {
+    throw new ReplayConfigurationError({
+      message: `${transcript.file} (${transcript.id}) does not say which model it used: pass --model <id> to count and price it`,
+    });
+  }
+  return found;
+}

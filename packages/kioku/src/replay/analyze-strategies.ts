@@ -1,0 +1,96 @@
+import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
+import { counterForModel } from '../tokens/counter-for-model.js';
+import type { TokenCounter } from '../tokens/token-counter.js';
+import type { Transcript } from '../transcripts/transcript.js';
+import { compareToBaseline } from './compare-to-baseline.js';
+import { ReplayConfigurationError } from './replay-configuration-error.js';
+import type { ReplayPricing } from './replay-pricing.js';
+import { replayTranscript } from './replay-transcript.js';
+import type { StrategyComparison } from './strategy-summary.js';
+import { summarizeReplays } from './summarize-replays.js';
+import type { TranscriptReplay } from './transcript-replay.js';
+
+/** Options of {@link analyzeStrategies}. */
+export interface AnalyzeStrategiesOptions {
+  transcripts: readonly Transcript[];
+  /** The reference every ratio is measured against, replayed in the same run: the unmanaged history. */
+  baseline: Strategy<unknown>;
+  /** The strategies to compare with it; names must be distinct. */
+  strategies: readonly Strategy<unknown>[];
+  /** How each transcript is billed (see `resolvePricing`). */
+  pricingFor: (transcript: Transcript) => ReplayPricing;
+  /** Counts each transcript's prompts; default the counter of its model (`counterForModel`). */
+  counterFor?: (transcript: Transcript) => TokenCounter;
+  /** The budget strategies work within; default the context window of each transcript's pricing model. */
+  budgetFor?: (transcript: Transcript, pricing: ReplayPricing) => StrategyBudget;
+  /** Called before the first replay with the number of replays (transcripts × strategies). */
+  onStart?: (total: number) => void;
+  /** Called after each replay, e.g. to advance a progress bar. */
+  onReplay?: (replay: TranscriptReplay) => void;
+}
+
+/** The outcome of {@link analyzeStrategies}. */
+export interface StrategyAnalysis {
+  /** The baseline's name. */
+  baseline: string;
+  /** The baseline first, then each strategy in the order given, with ratios to the baseline. */
+  strategies: StrategyComparison[];
+  /** Every replay, transcript by transcript, in the order of `strategies`. */
+  replays: TranscriptReplay[];
+}
+
+/**
+ * Replays every transcript through the baseline and each strategy and compares them: input tokens, peak
+ * context, cost without and with prompt caching and their ratios to the baseline, cache hit rate, the
+ * strategy's p95 time per call and the violations it introduced.
+ *
+ * @example
+ * const analysis = await analyzeStrategies({
+ *   transcripts,
+ *   baseline: unmanaged(),
+ *   strategies: [kiokuDefault(), ...peerBaselines()],
+ *   pricingFor: (transcript) => resolvePricing({ modelId: transcript.model ?? 'deepseek-chat' }),
+ * });
+ * for (const row of analysis.strategies) console.log(row.name, row.costCachedRatio);
+ */
+export async function analyzeStrategies({
+  transcripts,
+  baseline,
+  strategies,
+  pricingFor,
+  counterFor = (transcript) => counterForModel(transcript.model ?? transcript.calls[0]?.model),
+  budgetFor = (_, pricing) => ({ contextWindow: pricing.model.contextWindow }),
+  onStart,
+  onReplay,
+}: AnalyzeStrategiesOptions): Promise<StrategyAnalysis> {
+  const all = [baseline, ...strategies];
+  const names = all.map((strategy) => strategy.name);
+  const repeated = names.find((name, index) => names.indexOf(name) !== index);
+  if (repeated !== undefined) {
+    throw new ReplayConfigurationError({
+      message: `two strategies are named ${JSON.stringify(repeated)}: give each strategy a distinct name`,
+    });
+  }
+  onStart?.(transcripts.length * all.length);
+  const byStrategy = new Map<string, TranscriptReplay[]>(names.map((name) => [name, []]));
+  const replays: TranscriptReplay[] = [];
+  for (const transcript of transcripts) {
+    const pricing = pricingFor(transcript);
+    const counter = counterFor(transcript);
+    const budget = budgetFor(transcript, pricing);
+    for (const strategy of all) {
+      const replay = await replayTranscript({ transcript, strategy, counter, pricing, budget });
+      replays.push(replay);
+      byStrategy.get(strategy.name)?.push(replay);
+      onReplay?.(replay);
+    }
+  }
+  const reference = summarizeReplays(baseline.name, byStrategy.get(baseline.name) ?? []);
+  return {
+    baseline: baseline.name,
+    strategies: names.map((name) =>
+      compareToBaseline(summarizeReplays(name, byStrategy.get(name) ?? []), reference),
+    ),
+    replays,
+  };
+}

@@ -1,0 +1,20 @@
+export {
+  type AnalyzeStrategiesOptions,
+  analyzeStrategies,
+  type StrategyAnalysis,
+} from './analyze-strategies.js';
+export { anthropicStylePricing } from './anthropic-style-pricing.js';
+export { compareToBaseline } from './compare-to-baseline.js';
+export { introducedViolations } from './introduced-violations.js';
+export { modelPricing } from './model-pricing.js';
+export { namedPricings } from './named-pricings.js';
+export { replayCalls } from './replay-calls.js';
+export { ReplayConfigurationError } from './replay-configuration-error.js';
+export type { ReplayPricing } from './replay-pricing.js';
+export { replayTotals } from './replay-totals.js';
+export { type ReplayTranscriptOptions, replayTranscript } from './replay-transcript.js';
+export { type ResolvePricingOptions, resolvePricing } from './resolve-pricing.js';
+export type { StrategyComparison, StrategySummary } from './strategy-summary.js';
+export { summarizeReplays } from './summarize-replays.js';
+export { savedByTool, type ToolUseTokens, toolTokens } from './tool-tokens.js';
+export type { ReplayedCall, ReplayTotals, TranscriptReplay } from './transcript-replay.js';

@@ -1,0 +1,157 @@
+import type { ModelMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { getModelInfo } from '../pricing/get-model-info.js';
+import { noCachePolicy } from '../pricing/no-cache-policy.js';
+import { simulateCost } from '../pricing/simulate-cost.js';
+import { transcriptCalls } from '../pricing/transcript-calls.js';
+import type { Strategy } from '../strategies/strategy.js';
+import { unmanaged } from '../strategies/unmanaged/index.js';
+import { quarterCounter } from '../test/quarter-counter.js';
+import { outputLines, toolStep } from '../test/tool-step.js';
+import type { Transcript } from '../transcripts/transcript.js';
+import { anthropicStylePricing } from './anthropic-style-pricing.js';
+import { modelPricing } from './model-pricing.js';
+import { replayTranscript } from './replay-transcript.js';
+
+const counter = quarterCounter();
+const model = getModelInfo('deepseek-chat');
+
+function transcript(steps: number, calls: Transcript['calls'] = []): Transcript {
+  const messages: ModelMessage[] = [
+    { role: 'system', content: 'You are an engineer.' },
+    { role: 'user', content: 'Fix the bug.' },
+    ...Array.from({ length: steps }, (_, i) =>
+      toolStep({
+        id: `c${i}`,
+        toolName: i % 2 === 0 ? 'bash' : 'grep',
+        output: outputLines(30),
+        thought: `step ${i}`,
+      }),
+    ).flat(),
+    { role: 'assistant', content: 'Done.' },
+  ];
+  return { format: 'test', file: 'test.json', id: 'run', model: 'deepseek-chat', messages, calls };
+}
+
+/** Masks every tool result but the last one; remembers how many calls it saw. */
+function maskAllButLast(): Strategy<{ calls: number }> {
+  return {
+    name: 'mask-all-but-last',
+    lossy: true,
+    needsModel: false,
+    initialState: () => ({ calls: 0 }),
+    async apply({ messages, state }) {
+      const lastTool = messages.findLastIndex((message) => message.role === 'tool');
+      const output = messages.map(
+        (message, index): ModelMessage =>
+          message.role === 'tool' && index !== lastTool
+            ? {
+                ...message,
+                content: message.content.map((part) =>
+                  part.type === 'tool-result'
+                    ? { ...part, output: { type: 'text', value: '[masked]' } }
+                    : part,
+                ),
+              }
+            : message,
+      );
+      return { messages: output, edits: [], state: { calls: state.calls + 1 } };
+    },
+  };
+}
+
+describe('replayTranscript', () => {
+  it('re-creates one call per assistant message when none is recorded, and measures each', async () => {
+    const run = transcript(4);
+    const replay = await replayTranscript({
+      transcript: run,
+      strategy: unmanaged(),
+      counter,
+      pricing: modelPricing(model),
+    });
+    expect(replay.calls.map((call) => call.messageCount)).toEqual([2, 4, 6, 8, 10]);
+    for (const call of replay.calls) {
+      expect(call.inputTokens).toBe(call.unmanagedTokens);
+      expect(call.contextTokens).toBe(call.inputTokens + call.outputTokens);
+      expect(call.violations).toEqual([]);
+      expect(call.strategyMs).toBeGreaterThanOrEqual(0);
+      expect(call.savedByTool).toEqual({});
+    }
+    expect(replay.totals.peakContextTokens).toBe(replay.calls.at(-1)?.contextTokens);
+  });
+
+  it('bills the unmanaged replay exactly as the recorded calls would be billed', async () => {
+    const run = transcript(6, [
+      { messageCount: 4, usage: { promptTokens: 0, completionTokens: 50 } },
+      { messageCount: 12 },
+    ]);
+    const replay = await replayTranscript({
+      transcript: run,
+      strategy: unmanaged(),
+      counter,
+      pricing: modelPricing(model),
+    });
+    const calls = transcriptCalls(run, { counter });
+    const cached = simulateCost({ calls, model, counter });
+    const uncached = simulateCost({ calls, model, counter, policy: noCachePolicy() });
+    expect(replay.calls.map((call) => call.messageCount)).toEqual([4, 12]);
+    expect(replay.calls[0]?.outputTokens).toBe(50);
+    expect(replay.totals.costCached).toBeCloseTo(cached.totals.cost, 12);
+    expect(replay.totals.costNoCache).toBeCloseTo(uncached.totals.cost, 12);
+  });
+
+  it('carries the state across calls and counts what a strategy saved, by tool', async () => {
+    const run = transcript(6);
+    const strategy = maskAllButLast();
+    const replay = await replayTranscript({
+      transcript: run,
+      strategy,
+      counter,
+      pricing: modelPricing(model),
+    });
+    const last = replay.calls.at(-1);
+    expect(last?.inputTokens).toBeLessThan(last?.unmanagedTokens ?? 0);
+    expect(Object.keys(last?.savedByTool ?? {}).sort()).toEqual(['bash', 'grep']);
+    expect(replay.totals.inputTokens).toBeLessThan(replay.totals.unmanagedTokens);
+    expect(replay.strategy).toBe('mask-all-but-last');
+  });
+
+  it('counts the violations a strategy introduces', async () => {
+    const dropTools: Strategy<null> = {
+      name: 'drop-tools',
+      lossy: true,
+      needsModel: false,
+      initialState: () => null,
+      apply: async ({ messages, state }) => ({
+        messages: messages.filter((message) => message.role !== 'tool'),
+        edits: [],
+        state,
+      }),
+    };
+    const replay = await replayTranscript({
+      transcript: transcript(2),
+      strategy: dropTools,
+      counter,
+      pricing: modelPricing(model),
+    });
+    expect(replay.calls.map((call) => call.violations.length)).toEqual([0, 1, 2]);
+    expect(replay.calls[1]?.violations[0]?.kind).toBe('tool-call-without-result');
+    expect(replay.totals.violations).toBe(3);
+  });
+
+  it('prices prefix rewrites as cache writes under anthropic-style pricing', async () => {
+    const run = transcript(40);
+    const pricing = anthropicStylePricing(model);
+    const kept = await replayTranscript({ transcript: run, strategy: unmanaged(), counter, pricing });
+    const rewritten = await replayTranscript({
+      transcript: run,
+      strategy: maskAllButLast(),
+      counter,
+      pricing,
+    });
+    expect(rewritten.totals.inputTokens).toBeLessThan(kept.totals.inputTokens / 2);
+    // Masking the newest-but-one output at every call rewrites the cached prefix every time.
+    expect(rewritten.totals.cacheReadTokens).toBeLessThan(kept.totals.cacheReadTokens / 4);
+    expect(kept.totals.cacheReadTokens).toBeGreaterThan(0);
+  });
+});

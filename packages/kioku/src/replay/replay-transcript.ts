@@ -1,0 +1,113 @@
+import { performance } from 'node:perf_hooks';
+import { noCachePolicy } from '../pricing/no-cache-policy.js';
+import { type SimulatedCall, simulateCost } from '../pricing/simulate-cost.js';
+import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
+import type { TokenCounter } from '../tokens/token-counter.js';
+import type { Transcript } from '../transcripts/transcript.js';
+import { introducedViolations } from './introduced-violations.js';
+import { markedPrompts } from './marked-prompts.js';
+import { replayCalls } from './replay-calls.js';
+import type { ReplayPricing } from './replay-pricing.js';
+import { replayTotals } from './replay-totals.js';
+import { savedByTool, toolTokens } from './tool-tokens.js';
+import type { ReplayedCall, TranscriptReplay } from './transcript-replay.js';
+
+/** Options of {@link replayTranscript}. */
+export interface ReplayTranscriptOptions {
+  transcript: Transcript;
+  strategy: Strategy<unknown>;
+  /** Counts the prompts; use the transcript model's counter (`counterForModel`). */
+  counter: TokenCounter;
+  pricing: ReplayPricing;
+  /** The budget the strategy works within; default the pricing model's context window. */
+  budget?: StrategyBudget | undefined;
+}
+
+/**
+ * Replays a recorded agent run through a strategy the way an agent loop would run it: before each LLM call
+ * the agent made (the recorded calls, or one per assistant message), the strategy gets the full history up
+ * to that call and the state it returned at the previous call, and the managed prompt it returns is what
+ * the call sends. Measures per call the tokens sent and the context used, the cost without and with the
+ * provider's prompt cache (simulated over the sequence of managed prompts, so rewriting a cached prefix
+ * costs what it costs), the violations a provider would reject, and the strategy's time.
+ *
+ * @example
+ * const replay = await replayTranscript({
+ *   transcript,
+ *   strategy: observationMasking({ keep: 10 }),
+ *   counter: counterForModel(transcript.model),
+ *   pricing: resolvePricing({ modelId: 'deepseek-chat', pricing: 'anthropic-style' }),
+ * });
+ * console.log(replay.totals.inputTokens, replay.totals.costCached);
+ */
+export async function replayTranscript({
+  transcript,
+  strategy,
+  counter,
+  pricing,
+  budget = { contextWindow: pricing.model.contextWindow },
+}: ReplayTranscriptOptions): Promise<TranscriptReplay> {
+  const tools = transcript.tools;
+  const toolsPart = tools === undefined ? {} : { tools };
+  const measured: Omit<
+    ReplayedCall,
+    'costNoCache' | 'costCached' | 'cacheReadTokens' | 'cacheWriteTokens' | 'violations'
+  >[] = [];
+  const violations: ReplayedCall['violations'][] = [];
+  const simulated: SimulatedCall[] = [];
+  const marking =
+    pricing.markBreakpoints === undefined ? undefined : markedPrompts(pricing.markBreakpoints, counter);
+  let state = strategy.initialState();
+  for (const call of replayCalls(transcript)) {
+    const history = transcript.messages.slice(0, call.messageCount);
+    const started = performance.now();
+    const output = await strategy.apply({ messages: history, ...toolsPart, counter, budget, state });
+    const strategyMs = performance.now() - started;
+    state = output.state;
+    const managed = output.messages;
+    const next = transcript.messages[call.messageCount];
+    const completion = next?.role === 'assistant' ? next : undefined;
+    const outputTokens =
+      call.usage?.completionTokens ?? (completion === undefined ? 0 : counter.countMessage(completion));
+    const inputTokens = counter.countPrompt({ messages: managed, ...toolsPart });
+    measured.push({
+      messageCount: call.messageCount,
+      sentMessages: managed.length,
+      unmanagedTokens: counter.countPrompt({ messages: history, ...toolsPart }),
+      inputTokens,
+      outputTokens,
+      contextTokens: inputTokens + outputTokens,
+      strategyMs,
+      edits: output.edits.length,
+      savedByTool: savedByTool(toolTokens(history, counter), toolTokens(managed, counter)),
+    });
+    violations.push(introducedViolations(history, managed));
+    simulated.push({
+      prompt: { messages: marking?.mark(managed) ?? managed, ...toolsPart },
+      outputTokens,
+      timestamp: call.timestamp,
+      completion,
+    });
+  }
+  const model = pricing.model;
+  const billing = marking?.counter ?? counter;
+  const uncached = simulateCost({ calls: simulated, model, counter: billing, policy: noCachePolicy() });
+  const cached = simulateCost({ calls: simulated, model, counter: billing, policy: pricing.policy });
+  const calls: ReplayedCall[] = measured.map((call, index) => ({
+    ...call,
+    costNoCache: uncached.calls[index]?.cost ?? 0,
+    costCached: cached.calls[index]?.cost ?? 0,
+    cacheReadTokens: cached.calls[index]?.cacheReadTokens ?? 0,
+    cacheWriteTokens: cached.calls[index]?.cacheWriteTokens ?? 0,
+    violations: violations[index] ?? [],
+  }));
+  const { file, id, format, model: transcriptModel } = transcript;
+  return {
+    transcript:
+      transcriptModel === undefined ? { file, id, format } : { file, id, format, model: transcriptModel },
+    strategy: strategy.name,
+    pricing: pricing.name,
+    calls,
+    totals: replayTotals(calls),
+  };
+}

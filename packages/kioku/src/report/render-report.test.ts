@@ -1,0 +1,94 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { kiokuDefault } from '../baselines/kioku-default.js';
+import { naiveMasking } from '../baselines/naive-masking.js';
+import { analyzeStrategies } from '../replay/analyze-strategies.js';
+import { resolvePricing } from '../replay/resolve-pricing.js';
+import { unmanaged } from '../strategies/unmanaged/index.js';
+import { renderReport } from './render-report.js';
+import { reportData } from './report-data.js';
+import { socInvestigationTranscript } from './sample/soc-investigation-transcript.js';
+
+const chromiumPath = process.env.KIOKU_CHROMIUM ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function sampleReport(): Promise<string> {
+  const analysis = await analyzeStrategies({
+    transcripts: [socInvestigationTranscript()],
+    baseline: unmanaged(),
+    strategies: [kiokuDefault(), naiveMasking()],
+    pricingFor: (transcript) =>
+      resolvePricing({ modelId: transcript.model ?? '', pricing: 'anthropic-style' }),
+  });
+  return renderReport(reportData({ analysis, kiokuDefault: 'kioku-default' }));
+}
+
+describe('renderReport', () => {
+  it('writes one self-contained page: Chart.js and the data inlined, no external reference', async () => {
+    const html = await sampleReport();
+    expect(html).toContain("default-src 'none'");
+    expect(html).toContain('Chart.js v4');
+    expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
+    expect(html.match(/<\/script>/g)?.length).toBe(3);
+  });
+
+  (existsSync(chromiumPath) ? it : it.skip)(
+    'renders its charts in headless Chromium without errors or network requests',
+    async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'kioku-report-'));
+      const file = join(directory, 'report.html');
+      writeFileSync(file, await sampleReport());
+      const context = await chromium.launchPersistentContext(join(directory, 'profile'), {
+        executablePath: chromiumPath,
+        args: chromiumArgs,
+        viewport: { width: 1280, height: 900 },
+      });
+      try {
+        const page = await context.newPage();
+        const errors: string[] = [];
+        const requests: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        page.on('request', (request) => requests.push(request.url()));
+        await page.goto(`file://${file}`);
+        await page.waitForSelector('body[data-rendered="true"]', { timeout: 20_000 });
+        // Counts the non-blank pixels of every canvas (the page has no DOM types here: run as a string).
+        const canvases = (await page.evaluate(`[...document.querySelectorAll('canvas')].map((canvas) => {
+          const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+          let painted = 0;
+          for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) painted += 1;
+          return { id: canvas.id, width: canvas.width, height: canvas.height, painted };
+        })`)) as Array<{ id: string; width: number; height: number; painted: number }>;
+        expect(canvases.map((canvas) => canvas.id)).toEqual(['context-chart', 'cost-chart', 'saved-chart']);
+        for (const canvas of canvases) {
+          expect(canvas.width).toBeGreaterThan(200);
+          expect(canvas.painted / (canvas.width * canvas.height)).toBeGreaterThan(0.01);
+        }
+        const rows = await page.locator('#summary tbody tr').count();
+        expect(rows).toBe(3);
+        expect(errors).toEqual([]);
+        expect(requests).toEqual([`file://${file}`]);
+        if (process.env.KIOKU_REPORT_SCREENSHOT !== undefined) {
+          await page.screenshot({ path: process.env.KIOKU_REPORT_SCREENSHOT, fullPage: true });
+        }
+      } finally {
+        await context.close();
+        rmSync(directory, { recursive: true, force: true });
+      }
+    },
+  );
+});

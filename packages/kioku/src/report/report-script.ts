@@ -1,0 +1,152 @@
+/**
+ * The report page's script (plain browser JavaScript, run after Chart.js): reads the embedded data, fills
+ * the summary table and draws the charts; the transcript picker redraws the per-call charts.
+ */
+export const reportScript = `
+(() => {
+  const data = JSON.parse(document.getElementById('report-data').textContent);
+  const palette = ['#2563eb', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#dc2626', '#92400e', '#65a30d', '#9333ea', '#1e3a8a'];
+  const colors = {};
+  let next = 0;
+  for (const strategy of data.strategies) {
+    if (strategy.name === data.baseline) colors[strategy.name] = '#6b7280';
+    else if (strategy.name === data.kiokuDefault) colors[strategy.name] = '#0f766e';
+    else colors[strategy.name] = palette[next++ % palette.length];
+  }
+  const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  const usd = (value) =>
+    value === 0 ? '$0' : '$' + (value >= 100 ? value.toFixed(0) : value >= 0.1 ? value.toFixed(2) : value.toFixed(4));
+  const ratio = (value) => (Number.isFinite(value) ? value.toFixed(2) + '×' : '–');
+  const percent = (value) => (value * 100).toFixed(1) + '%';
+  const label = (name) => (name === data.kiokuDefault ? name + ' ★' : name);
+
+  document.getElementById('title').textContent = data.title;
+  document.getElementById('subtitle').textContent = data.subtitle;
+  const body = document.querySelector('#summary tbody');
+  for (const s of data.strategies) {
+    const row = document.createElement('tr');
+    if (s.name === data.kiokuDefault) row.className = 'default';
+    if (s.name === data.baseline) row.className = 'baseline';
+    const cells = [
+      [label(s.name), 'name'],
+      [integer.format(s.calls), 'num'],
+      [integer.format(s.inputTokens), 'num'],
+      [ratio(s.inputTokensRatio), 'num ' + tone(s.inputTokensRatio)],
+      [integer.format(s.peakContextTokens), 'num'],
+      [usd(s.costNoCache), 'num'],
+      [ratio(s.costNoCacheRatio), 'num ' + tone(s.costNoCacheRatio)],
+      [usd(s.costCached), 'num'],
+      [ratio(s.costCachedRatio), 'num ' + tone(s.costCachedRatio)],
+      [percent(s.cacheHitRate), 'num'],
+      [s.overheadMsP95.toFixed(3), 'num'],
+      [integer.format(s.violations), 'num ' + (s.violations > 0 ? 'worse' : '')],
+    ];
+    for (const [text, className] of cells) {
+      const cell = document.createElement('td');
+      cell.textContent = text;
+      cell.className = className;
+      if (className === 'name' && data.descriptions && data.descriptions[s.name]) cell.title = data.descriptions[s.name];
+      row.appendChild(cell);
+    }
+    body.appendChild(row);
+  }
+  function tone(value) {
+    if (!Number.isFinite(value) || Math.abs(value - 1) < 0.005) return '';
+    return value < 1 ? 'better' : 'worse';
+  }
+
+  Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
+  Chart.defaults.color = '#374151';
+  Chart.defaults.animation = false;
+  const lineOptions = (yTitle, format) => ({
+    responsive: true,
+    maintainAspectRatio: false,
+    interaction: { mode: 'index', intersect: false },
+    elements: { point: { radius: 0, hoverRadius: 3 }, line: { borderWidth: 2, tension: 0 } },
+    plugins: {
+      legend: { position: 'bottom', labels: { boxWidth: 14, boxHeight: 2 } },
+      tooltip: { callbacks: { label: (item) => item.dataset.label + ': ' + format(item.parsed.y) } },
+    },
+    scales: {
+      x: { title: { display: true, text: 'LLM call' }, ticks: { maxTicksLimit: 12 }, grid: { display: false } },
+      y: { title: { display: true, text: yTitle }, beginAtZero: true, ticks: { callback: (value) => format(value) } },
+    },
+  });
+  const datasets = (transcript, key) =>
+    data.strategies
+      .filter((s) => transcript.series[s.name])
+      .map((s) => ({
+        label: label(s.name),
+        data: transcript.series[s.name][key],
+        borderColor: colors[s.name],
+        backgroundColor: colors[s.name],
+        borderDash: s.name === data.baseline ? [6, 4] : [],
+        borderWidth: s.name === data.kiokuDefault ? 3 : 1.75,
+        order: s.name === data.kiokuDefault ? 0 : s.name === data.baseline ? 1 : 2,
+      }));
+  const compact = (value) =>
+    value >= 1e6
+      ? (value / 1e6).toFixed(value >= 1e7 ? 0 : 1) + 'M'
+      : value >= 1000
+        ? integer.format(value / 1000) + 'k'
+        : integer.format(value);
+  const contextChart = new Chart(document.getElementById('context-chart'), {
+    type: 'line',
+    data: { labels: [], datasets: [] },
+    options: lineOptions('tokens in context', compact),
+  });
+  const costChart = new Chart(document.getElementById('cost-chart'), {
+    type: 'line',
+    data: { labels: [], datasets: [] },
+    options: lineOptions('cumulative USD, caching priced', usd),
+  });
+  const picker = document.getElementById('transcript');
+  data.transcripts.forEach((transcript, index) => {
+    const option = document.createElement('option');
+    option.value = String(index);
+    option.textContent = transcript.label + ' — ' + transcript.calls + ' calls';
+    picker.appendChild(option);
+  });
+  if (data.transcripts.length < 2) picker.parentElement.hidden = true;
+  function show(index) {
+    const transcript = data.transcripts[index];
+    if (!transcript) return;
+    const labels = Array.from({ length: transcript.calls }, (_, call) => call + 1);
+    contextChart.data = { labels, datasets: datasets(transcript, 'context') };
+    costChart.data = { labels, datasets: datasets(transcript, 'costCached') };
+    contextChart.update();
+    costChart.update();
+  }
+  picker.addEventListener('change', () => show(Number(picker.value)));
+  show(0);
+
+  const savers = data.strategies.filter((s) => s.name !== data.baseline);
+  const toolPalette = ['#1d4ed8', '#60a5fa', '#f59e0b', '#a78bfa', '#f472b6', '#34d399', '#22d3ee', '#f87171', '#9ca3af', '#a3a3a3'];
+  new Chart(document.getElementById('saved-chart'), {
+    type: 'bar',
+    data: {
+      labels: savers.map((s) => label(s.name)),
+      datasets: data.savedByTool.tools.map((tool, index) => ({
+        label: tool,
+        data: savers.map((s) => data.savedByTool.byStrategy[s.name][index]),
+        backgroundColor: toolPalette[index % toolPalette.length],
+        maxBarThickness: 26,
+      })),
+    },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      indexAxis: 'y',
+      plugins: {
+        legend: { position: 'bottom', labels: { boxWidth: 14 } },
+        tooltip: { callbacks: { label: (item) => item.dataset.label + ': ' + integer.format(item.parsed.x) + ' tokens' } },
+      },
+      scales: {
+        x: { stacked: true, title: { display: true, text: 'tokens left out, summed over every call' }, ticks: { callback: (value) => compact(value) } },
+        y: { stacked: true, grid: { display: false } },
+      },
+    },
+  });
+  document.body.dataset.rendered = 'true';
+})();
+`;

@@ -1,0 +1,1 @@
+export { type AdaptiveOptions, type AdaptiveState, type AdaptiveThresholds, adaptive } from './adaptive.js';

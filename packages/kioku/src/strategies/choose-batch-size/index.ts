@@ -1,0 +1,1 @@
+export { type BatchSizeChoice, type ChooseBatchSizeOptions, chooseBatchSize } from './choose-batch-size.js';

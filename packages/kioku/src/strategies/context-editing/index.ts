@@ -1,0 +1,6 @@
+export {
+  type ContextEditingOptions,
+  type ContextEditingState,
+  type ContextEditingTrigger,
+  contextEditing,
+} from './context-editing.js';

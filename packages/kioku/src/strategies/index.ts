@@ -1,0 +1,49 @@
+export {
+  type AdaptiveOptions,
+  type AdaptiveState,
+  type AdaptiveThresholds,
+  adaptive,
+} from './adaptive/index.js';
+export {
+  type BatchSizeChoice,
+  type ChooseBatchSizeOptions,
+  chooseBatchSize,
+} from './choose-batch-size/index.js';
+export {
+  type ContextEditingOptions,
+  type ContextEditingState,
+  type ContextEditingTrigger,
+  contextEditing,
+} from './context-editing/index.js';
+export {
+  describeMaskedOutput,
+  type MaskedOutput,
+  type ObservationMaskingOptions,
+  type ObservationMaskingState,
+  observationMasking,
+} from './observation-masking/index.js';
+export { pin } from './pin.js';
+export { pinnedIndexes } from './pinned-indexes.js';
+export { pipeline, type StateOf, type StatesOf } from './pipeline/index.js';
+export { isPlaceholder, markPlaceholder } from './placeholder-mark.js';
+export {
+  type SplitByFractionOptions,
+  type SplitEveryNTurnsOptions,
+  splitByFraction,
+  splitEveryNTurns,
+} from './split-points/index.js';
+export type {
+  Strategy,
+  StrategyBudget,
+  StrategyEdit,
+  StrategyInput,
+  StrategyOutput,
+} from './strategy.js';
+export {
+  describeClearedInput,
+  type ToolInputClearingOptions,
+  type ToolInputClearingState,
+  toolInputClearing,
+} from './tool-input-clearing/index.js';
+export { type TruncationOptions, type TruncationState, truncation } from './truncation/index.js';
+export { unmanaged } from './unmanaged/index.js';

@@ -1,0 +1,45 @@
+import type { ToolResultPart } from 'ai';
+import { toolOutputText } from '../../messages/message-text.js';
+import { formatCount } from '../format-count.js';
+
+/** What a placeholder replaces: the tool and the size of its output. */
+export interface MaskedOutput {
+  toolName: string;
+  /** Lines of the output's text (0 when empty). */
+  lines: number;
+  /** Characters of the output's text. */
+  characters: number;
+  /** Tokens of the output's text, by the counter the strategy was applied with. */
+  tokens: number;
+  /** Files and images in a `content` output. */
+  files: number;
+  /** True when the output was an error (`error-text`, `error-json`). */
+  error: boolean;
+}
+
+/** Measures a tool result for its placeholder. */
+export function maskedOutput(part: ToolResultPart, tokens: number): MaskedOutput {
+  const text = toolOutputText(part.output);
+  let lines = text === '' ? 0 : 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines += 1;
+  const { output } = part;
+  return {
+    toolName: part.toolName,
+    lines,
+    characters: text.length,
+    tokens,
+    files: output.type === 'content' ? output.value.filter((item) => item.type !== 'text').length : 0,
+    error: output.type === 'error-text' || output.type === 'error-json',
+  };
+}
+
+/**
+ * The default one-line placeholder, in the spirit of SWE-agent's "Old environment output: (N lines
+ * omitted)": which tool, and how much was cut, e.g.
+ * `[Old bash output omitted: 212 lines, 8,431 characters]`.
+ */
+export function describeMaskedOutput({ toolName, lines, characters, files, error }: MaskedOutput): string {
+  const what = error ? 'error output' : 'output';
+  const fileNote = files === 0 ? '' : `, ${formatCount(files)} ${files === 1 ? 'file' : 'files'}`;
+  return `[Old ${toolName} ${what} omitted: ${formatCount(lines)} ${lines === 1 ? 'line' : 'lines'}, ${formatCount(characters)} characters${fileNote}]`;
+}

@@ -1,0 +1,144 @@
+import type { ModelMessage, ToolResultPart } from 'ai';
+import type { TokenCounter } from '../../tokens/token-counter.js';
+import { batchCutoff } from '../batch-cutoff.js';
+import { checkCount } from '../check-option.js';
+import { outweighs, partTokens } from '../part-tokens.js';
+import { pinnedIndexes } from '../pinned-indexes.js';
+import { isPlaceholder, markPlaceholder } from '../placeholder-mark.js';
+import { type RewriteMemo, replaceToolParts } from '../replace-tool-parts.js';
+import type { Strategy } from '../strategy.js';
+import { type ToolFilterOptions, toolFilter } from '../tool-filter.js';
+import { toolPartEdits } from '../tool-part-edits.js';
+import { addTarget, toolResults } from '../tool-parts.js';
+import { describeMaskedOutput, type MaskedOutput, maskedOutput } from './masked-output.js';
+
+/** Options of {@link observationMasking}. */
+export interface ObservationMaskingOptions extends ToolFilterOptions {
+  /** Tool outputs kept verbatim, counted from the newest (every tool's outputs count); default 10. */
+  keep?: number;
+  /**
+   * Outputs smaller than this many tokens are never masked: a placeholder would save little and lose
+   * the content. Default 64 (the default placeholder is about 15–20 tokens).
+   */
+  minTokens?: number;
+  /**
+   * Cache-aware batching: the window's edge moves K outputs at a time, so older outputs are masked K at
+   * once and the provider's cached prefix is rewritten once per K outputs instead of at every one (between
+   * `keep` and `keep + K - 1` outputs stay verbatim). Default 1: mask each output as soon as it leaves
+   * the window. See `chooseBatchSize` to pick K with the cost model.
+   */
+  batchSize?: number;
+  /** The placeholder's text; default {@link describeMaskedOutput}. */
+  placeholder?: (output: MaskedOutput) => string;
+}
+
+/** What observation masking remembers between calls. */
+export interface ObservationMaskingState {
+  /** Tool call ids whose outputs this strategy masked; they stay masked at every later call. */
+  readonly masked: readonly string[];
+}
+
+const name = 'observation-masking';
+
+/**
+ * Observation masking (Lindenbauer et al., "The Complexity Trap", arXiv 2508.21433): keeps the last
+ * `keep` tool outputs verbatim and replaces each older one with a one-line placeholder saying which tool
+ * and how much was cut. The agent's reasoning and actions (assistant messages) are untouched; a masked
+ * output stays a `tool-result` with the same `toolCallId` and `toolName`, as `text` (`error-text` for
+ * errors), marked `providerOptions.kioku.placeholder`. Pinned messages, outputs already replaced by a
+ * placeholder, outputs under `minTokens` and tools filtered out by `include`/`exclude` are kept.
+ *
+ * @example
+ * const masking = observationMasking({ keep: 10, exclude: ['memory'] });
+ * let state = masking.initialState();
+ * const { messages, state: next } = await masking.apply({ messages: history, counter, budget, state });
+ */
+export function observationMasking({
+  keep = 10,
+  minTokens = 64,
+  batchSize = 1,
+  include,
+  exclude = [],
+  placeholder = describeMaskedOutput,
+}: ObservationMaskingOptions = {}): Strategy<ObservationMaskingState> {
+  checkCount({ strategy: 'observationMasking', option: 'keep', value: keep });
+  checkCount({ strategy: 'observationMasking', option: 'minTokens', value: minTokens });
+  checkCount({ strategy: 'observationMasking', option: 'batchSize', value: batchSize, min: 1 });
+  const allowed = toolFilter({ include, exclude });
+  const perCounter = new WeakMap<
+    TokenCounter,
+    { memo: RewriteMemo; masked: WeakMap<ToolResultPart, ToolResultPart> }
+  >();
+
+  return {
+    name,
+    lossy: true,
+    needsModel: false,
+    initialState: () => ({ masked: [] }),
+    async apply({ messages, counter, state }) {
+      let caches = perCounter.get(counter);
+      if (caches === undefined) {
+        caches = { memo: new WeakMap(), masked: new WeakMap() };
+        perCounter.set(counter, caches);
+      }
+      const { memo, masked } = caches;
+      const mask = (message: ModelMessage, part: ToolResultPart): ToolResultPart => {
+        const replacement = masked.get(part);
+        if (replacement === undefined) {
+          const measured = maskedOutput(part, partTokens(counter, message, part));
+          const value = placeholder(measured);
+          const output: ToolResultPart['output'] = measured.error
+            ? { type: 'error-text', value }
+            : { type: 'text', value };
+          const made = markPlaceholder({ ...part, output });
+          masked.set(part, made);
+          return made;
+        }
+        return replacement;
+      };
+      const worthMasking = (message: ModelMessage, part: ToolResultPart): boolean => {
+        if (partTokens(counter, message, part) < minTokens) return false;
+        const { output } = mask(message, part);
+        const text = output.type === 'text' || output.type === 'error-text' ? output.value : '';
+        return outweighs(counter, message, part, counter.countText(text));
+      };
+
+      const pinned = pinnedIndexes(messages);
+      const carried = new Set(state.masked);
+      const results = toolResults(messages);
+      const cutoff = batchCutoff({ count: results.length, keep, batchSize });
+      const targets = new Map<number, string[]>();
+      const newlyMasked: string[] = [];
+      results.forEach(({ index, part }, position) => {
+        const message = messages[index];
+        if (message === undefined || pinned.has(index) || isPlaceholder(part)) return;
+        if (!carried.has(part.toolCallId)) {
+          if (position >= cutoff || !allowed(part.toolName) || !worthMasking(message, part)) return;
+          newlyMasked.push(part.toolCallId);
+        }
+        mask(message, part);
+        addTarget(targets, index, part.toolCallId);
+      });
+
+      const output = replaceToolParts({
+        messages,
+        targets,
+        replaceResult: (part) => masked.get(part) ?? part,
+        replaceCall: (part) => part,
+        memo,
+      });
+      return {
+        messages: output,
+        edits: toolPartEdits({
+          strategy: name,
+          kind: () => 'mask-tool-result',
+          messages,
+          output,
+          targets,
+          counter,
+        }),
+        state: newlyMasked.length === 0 ? state : { masked: [...state.masked, ...newlyMasked] },
+      };
+    },
+  };
+}

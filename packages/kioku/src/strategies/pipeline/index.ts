@@ -1,0 +1,1 @@
+export { pipeline, type StateOf, type StatesOf } from './pipeline.js';

@@ -1,0 +1,6 @@
+export {
+  describeClearedInput,
+  type ToolInputClearingOptions,
+  type ToolInputClearingState,
+  toolInputClearing,
+} from './tool-input-clearing.js';

@@ -1,0 +1,1 @@
+export { type TruncationOptions, type TruncationState, truncation } from './truncation.js';

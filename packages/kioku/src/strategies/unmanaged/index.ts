@@ -1,0 +1,1 @@
+export { unmanaged } from './unmanaged.js';

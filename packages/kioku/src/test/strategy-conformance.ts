@@ -1,0 +1,153 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { ModelMessage } from 'ai';
+import fc from 'fast-check';
+import { it } from 'vitest';
+import { validateHistory } from '../messages/validate-history.js';
+import { pinnedIndexes } from '../strategies/pinned-indexes.js';
+import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
+import type { ToolDefinition } from '../transcripts/transcript.js';
+import { agentHistory } from './arbitrary-history.js';
+import { quarterCounter } from './quarter-counter.js';
+
+/** Options of {@link strategyConformance}. */
+export interface StrategyConformanceOptions {
+  /** Builds the strategy under test; called once for the whole run and once more per case to check purity. */
+  make: () => Strategy;
+  /** Generated histories to replay; default 10,000. */
+  numRuns?: number;
+  /** Longest generated history, in agent steps; default 14. */
+  maxSteps?: number;
+}
+
+const tools: ToolDefinition[] = [
+  { name: 'bash', description: 'Run a command.', inputSchema: { type: 'object', properties: {} } },
+];
+
+/** A generated history, the calls an agent would make on it (prompt lengths) and a budget. */
+const replayCase = (maxSteps: number) =>
+  fc
+    .record({
+      messages: agentHistory({ maxSteps }),
+      picks: fc.array(fc.nat(), { maxLength: 4 }),
+      budget: fc.record({
+        contextWindow: fc.integer({ min: 100, max: 40_000 }),
+        reservedOutputTokens: fc.integer({ min: 0, max: 200 }),
+      }),
+      withTools: fc.boolean(),
+    })
+    .map(({ messages, picks, budget, withTools }) => {
+      // The agent calls the model before each assistant message; the last call sees the whole history.
+      const callPoints = messages.flatMap((message, index) => (message.role === 'assistant' ? [index] : []));
+      const lengths = new Set(picks.map((pick) => callPoints[pick % Math.max(1, callPoints.length)] ?? 0));
+      lengths.delete(0);
+      lengths.add(messages.length);
+      return {
+        messages: deepFreeze(messages),
+        lengths: [...lengths].sort((a, b) => a - b),
+        budget: budget satisfies StrategyBudget,
+        tools: withTools ? tools : undefined,
+      };
+    });
+
+/**
+ * The conformance suite every strategy passes: generated agent histories (`agentHistory`) replayed call
+ * by call at growing prefixes, with the state carried through a JSON round trip (states must survive
+ * being stored), checking at every call that the output is valid (`validateHistory`), keeps every pinned
+ * message (the same object), leaves the frozen input untouched, does not grow the prompt, is the input
+ * itself when the strategy is not lossy, keeps every placeholder it sent at the previous call (or drops the part), and is
+ * what a fresh instance of the strategy returns for the same input and state (every fourth case).
+ */
+export function strategyConformance({
+  make,
+  numRuns = 10_000,
+  maxSteps = 14,
+}: StrategyConformanceOptions): void {
+  it(`replays ${numRuns} generated histories call by call, keeping them valid`, async () => {
+    const strategy = make();
+    const counter = quarterCounter();
+    let cases = 0;
+    await fc.assert(
+      fc.asyncProperty(replayCase(maxSteps), async ({ messages, lengths, budget, tools: sent }) => {
+        cases += 1;
+        let state: unknown = strategy.initialState();
+        let placeholders = new Set<string>();
+        for (const [call, length] of lengths.entries()) {
+          const input = messages.slice(0, length);
+          const given = JSON.parse(JSON.stringify(state)) as unknown;
+          const run = { messages: input, counter, budget, state: given, ...(sent ? { tools: sent } : {}) };
+          const result = await strategy.apply(run);
+          const { messages: output } = result;
+
+          check(output !== input, 'returned the input array itself');
+          const violations = validateHistory(output);
+          check(violations.length === 0, () => violations.map((violation) => violation.message).join('; '));
+          const kept = new Set(output);
+          for (const index of pinnedIndexes(input)) {
+            check(kept.has(input[index] as ModelMessage), () => `dropped or changed pinned message ${index}`);
+          }
+          const before = counter.countPrompt({ messages: input });
+          const after = counter.countPrompt({ messages: output });
+          check(after <= before, () => `grew the prompt from ${before} to ${after} tokens`);
+          if (!strategy.lossy) {
+            check(
+              output.length === input.length && output.every((message, index) => message === input[index]),
+              'a lossless strategy changed the history',
+            );
+          }
+          for (const edit of result.edits) {
+            check(
+              edit.messageIndexes.every((index) => index >= 0 && index < length),
+              () => `edit ${JSON.stringify(edit)} points outside the history`,
+            );
+          }
+          const present = toolPartIds(input).all;
+          const { all: inOutput, placeholders: now } = toolPartIds(output);
+          for (const id of placeholders) {
+            check(
+              !present.has(id) || !inOutput.has(id) || now.has(id),
+              () => `${id} was a placeholder and is no longer`,
+            );
+          }
+          placeholders = now;
+          // A fresh instance (no caches) must agree; checked on every fourth case, at its last call.
+          if (call === lengths.length - 1 && cases % 4 === 0) {
+            const again = await make().apply({ ...run, state: JSON.parse(JSON.stringify(state)) });
+            check(isDeepStrictEqual(again.messages, output), 'a fresh instance returned other messages');
+            check(isDeepStrictEqual(again.state, result.state), 'a fresh instance returned another state');
+          }
+          state = result.state;
+        }
+      }),
+      { numRuns },
+    );
+  });
+}
+
+/** Throws when `condition` is false; cheaper than `expect` in a loop run a hundred thousand times. */
+function check(condition: boolean, message: string | (() => string)): void {
+  if (!condition) throw new Error(typeof message === 'string' ? message : message());
+}
+
+/** `kind:id` of every tool call and result in `messages`, and of those a strategy replaced by a placeholder. */
+function toolPartIds(messages: readonly ModelMessage[]): { all: Set<string>; placeholders: Set<string> } {
+  const all = new Set<string>();
+  const placeholders = new Set<string>();
+  for (const message of messages) {
+    if (typeof message.content === 'string') continue;
+    for (const part of message.content) {
+      if (part.type !== 'tool-call' && part.type !== 'tool-result') continue;
+      const id = `${part.type}:${part.toolCallId}`;
+      all.add(id);
+      if (part.providerOptions?.kioku?.placeholder === true) placeholders.add(id);
+    }
+  }
+  return { all, placeholders };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
