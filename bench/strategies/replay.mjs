@@ -1,7 +1,14 @@
 // Replays the recorded dev trajectories call by call through kioku's default and every peer baseline, side
 // by side with the unmanaged history measured in the same run: input tokens, cost with prompt caching
-// ignored and with it priced Anthropic-style (cache write 1.25×, read 0.1× of each model's input price,
-// breakpoints where kioku places them), violations, and the strategies' time per call on the longest run.
+// ignored and with it priced Anthropic-style (Anthropic's caching rules, cache write 1.25×, read 0.1× of
+// each model's input price), violations, and the strategies' time per call on the longest run.
+// Cache breakpoints: every strategy's prompts are marked as the agent marks them (system prompt + last 3
+// user/tool messages, OpenHands' rule), except a strategy that declares `placesCacheBreakpoints` (kioku's
+// default) and is billed with the markers it placed (never more than 4).
+// Costs: "cost" is the whole bill (output included, the same for every strategy); "input cost" leaves the
+// output out, the issue's "billed input cost", on which the cost targets are checked.
+// Honesty check: kioku's default was tuned on the runs of even position in each set (sorted by id); the
+// figures are printed for that tuning half and for the held-out half as well as for all runs.
 // Run from the repository root after `npm run build`: `node bench/strategies/replay.mjs`.
 // Prints tables and writes bench/results/strategies-replay.json.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -43,6 +50,8 @@ const sets = [
 
 const strategies = () => [unmanagedBaseline(), ...baselineCatalog.map((entry) => entry.create())];
 const modelOf = (transcript) => transcript.model ?? transcript.calls.find((call) => call.model)?.model;
+const pricingOf = (transcript, overrides) =>
+  resolvePricing({ modelId: modelOf(transcript), pricing: 'anthropic-style', overrides });
 
 async function runSet(set) {
   const loaded = await loadTranscripts(set.paths.map((path) => join(trajectories, path)));
@@ -54,15 +63,38 @@ async function runSet(set) {
     transcripts: loaded.transcripts,
     baseline,
     strategies: others,
-    pricingFor: (transcript) =>
-      resolvePricing({ modelId: modelOf(transcript), pricing: 'anthropic-style', overrides }),
+    pricingFor: (transcript) => pricingOf(transcript, overrides),
     onStart: (total) => process.stderr.write(`${set.name}: ${total} replays\n`),
     onReplay: () => {
       done += 1;
       if (done % 50 === 0) process.stderr.write(`  ${done} done\n`);
     },
   });
-  return { set, transcripts: loaded.transcripts, overrides, analysis };
+  // The tuning half: runs of even position by id; the held-out half: the others.
+  const ids = loaded.transcripts.map((transcript) => transcript.id).sort();
+  const half = new Map(ids.map((id, index) => [id, index % 2 === 0 ? 'tuning' : 'held-out']));
+  const outputPrice = new Map(
+    loaded.transcripts.map((transcript) => [
+      transcript.file,
+      pricingOf(transcript, overrides).model.price.outputPerToken,
+    ]),
+  );
+  const rows = analysis.replays.map((replay) => {
+    const output = replay.totals.outputTokens * outputPrice.get(replay.transcript.file);
+    return {
+      set: set.name,
+      half: half.get(replay.transcript.id),
+      strategy: replay.strategy,
+      calls: replay.totals.calls,
+      inputTokens: replay.totals.inputTokens,
+      costNoCache: replay.totals.costNoCache,
+      costCached: replay.totals.costCached,
+      inputCostNoCache: replay.totals.costNoCache - output,
+      inputCostCached: replay.totals.costCached - output,
+      violations: replay.totals.violations,
+    };
+  });
+  return { set, transcripts: loaded.transcripts, overrides, analysis, rows };
 }
 
 /** Per-call time of each strategy on one run: a warm-up replay, then the median p95 of `timedRuns`. */
@@ -72,7 +104,7 @@ async function timeLongest(runs) {
     .reduce((longest, next) =>
       next.transcript.messages.length > longest.transcript.messages.length ? next : longest,
     );
-  const pricing = resolvePricing({ modelId: modelOf(transcript), pricing: 'anthropic-style', overrides });
+  const pricing = pricingOf(transcript, overrides);
   const counter = counterForModel(modelOf(transcript));
   const p95 = {};
   for (const strategy of strategies()) {
@@ -99,98 +131,119 @@ async function timeLongest(runs) {
 }
 
 const round = (value, digits) => Number(value.toFixed(digits));
+const summed = ['calls', 'inputTokens', 'costNoCache', 'costCached', 'inputCostNoCache', 'inputCostCached'];
 
-function figures(strategy) {
-  return {
-    name: strategy.name,
-    transcripts: strategy.transcripts,
-    calls: strategy.calls,
-    inputTokens: strategy.inputTokens,
-    inputTokensRatio: round(strategy.inputTokensRatio, 4),
-    peakContextTokens: strategy.peakContextTokens,
-    costNoCache: round(strategy.costNoCache, 4),
-    costNoCacheRatio: round(strategy.costNoCacheRatio, 4),
-    costCached: round(strategy.costCached, 4),
-    costCachedRatio: round(strategy.costCachedRatio, 4),
-    cacheHitRate: round(strategy.cacheHitRate, 4),
-    violations: strategy.violations,
-    overheadMsP95AllCalls: round(strategy.overheadMsP95, 4),
-  };
+/** Sums replay rows per strategy, with ratios to the unmanaged rows of the same runs. */
+function summarize(rows, baselineName, extra = new Map()) {
+  const names = [...new Set(rows.map((row) => row.strategy))];
+  const totals = new Map(
+    names.map((name) => {
+      const mine = rows.filter((row) => row.strategy === name);
+      const total = Object.fromEntries(
+        summed.map((key) => [key, mine.reduce((sum, row) => sum + row[key], 0)]),
+      );
+      total.transcripts = mine.length;
+      total.violations = mine.reduce((sum, row) => sum + row.violations, 0);
+      return [name, total];
+    }),
+  );
+  const base = totals.get(baselineName);
+  return names.map((name) => {
+    const total = totals.get(name);
+    return {
+      name,
+      transcripts: total.transcripts,
+      calls: total.calls,
+      inputTokens: total.inputTokens,
+      inputTokensRatio: round(total.inputTokens / base.inputTokens, 4),
+      costNoCache: round(total.costNoCache, 4),
+      costNoCacheRatio: round(total.costNoCache / base.costNoCache, 4),
+      costCached: round(total.costCached, 4),
+      costCachedRatio: round(total.costCached / base.costCached, 4),
+      inputCostNoCacheRatio: round(total.inputCostNoCache / base.inputCostNoCache, 4),
+      inputCostCachedRatio: round(total.inputCostCached / base.inputCostCached, 4),
+      violations: total.violations,
+      ...extra.get(name),
+    };
+  });
 }
 
-/** Sums two sets' figures per strategy; ratios recomputed against the pooled baseline. */
-function pool(results) {
-  const names = results[0].analysis.strategies.map((strategy) => strategy.name);
-  const baselineName = results[0].analysis.baseline;
-  const sum = (name, key) =>
-    results.reduce((total, { analysis }) => total + analysis.strategies.find((s) => s.name === name)[key], 0);
-  return names.map((name) => ({
-    name,
-    transcripts: sum(name, 'transcripts'),
-    calls: sum(name, 'calls'),
-    inputTokens: sum(name, 'inputTokens'),
-    inputTokensRatio: round(sum(name, 'inputTokens') / sum(baselineName, 'inputTokens'), 4),
-    costNoCache: round(sum(name, 'costNoCache'), 4),
-    costNoCacheRatio: round(sum(name, 'costNoCache') / sum(baselineName, 'costNoCache'), 4),
-    costCached: round(sum(name, 'costCached'), 4),
-    costCachedRatio: round(sum(name, 'costCached') / sum(baselineName, 'costCached'), 4),
-    violations: sum(name, 'violations'),
-  }));
+/** What the analyzer itself reports per set beyond the sums: peak context, cache hit rate, p95. */
+function analyzerFigures(analysis) {
+  return new Map(
+    analysis.strategies.map((strategy) => [
+      strategy.name,
+      {
+        peakContextTokens: strategy.peakContextTokens,
+        cacheHitRate: round(strategy.cacheHitRate, 4),
+        overheadMsP95AllCalls: round(strategy.overheadMsP95, 4),
+      },
+    ]),
+  );
 }
 
 function check(rows, longest) {
   const mine = rows.find((row) => row.name === kiokuDefault);
   const peers = rows.filter((row) => row.name !== kiokuDefault && row.name !== 'unmanaged');
-  return {
+  const cheapest = (key) => Math.min(...peers.map((row) => row[key]));
+  const checks = {
     inputTokensRatio: {
       target: `<= ${targets.inputTokensRatio}`,
       value: mine.inputTokensRatio,
       met: mine.inputTokensRatio <= targets.inputTokensRatio,
     },
-    costCachedRatio: {
+    inputCostCachedRatio: {
       target: `<= ${targets.costCachedRatio}`,
+      value: mine.inputCostCachedRatio,
+      met: mine.inputCostCachedRatio <= targets.costCachedRatio,
+    },
+    cheaperThanEveryPeerNoCache: {
+      value: mine.inputCostNoCacheRatio,
+      cheapestPeer: cheapest('inputCostNoCacheRatio'),
+      met: mine.inputCostNoCacheRatio < cheapest('inputCostNoCacheRatio'),
+    },
+    cheaperThanEveryPeerCached: {
+      value: mine.inputCostCachedRatio,
+      cheapestPeer: cheapest('inputCostCachedRatio'),
+      met: mine.inputCostCachedRatio < cheapest('inputCostCachedRatio'),
+    },
+    violations: { target: 0, value: mine.violations, met: mine.violations === 0 },
+    totalCostCachedRatio: {
+      target: `<= ${targets.costCachedRatio} (stricter reading: output included)`,
       value: mine.costCachedRatio,
       met: mine.costCachedRatio <= targets.costCachedRatio,
     },
-    cheaperThanEveryPeerNoCache: {
-      value: mine.costNoCacheRatio,
-      cheapestPeer: Math.min(...peers.map((row) => row.costNoCacheRatio)),
-      met: peers.every((row) => mine.costNoCache < row.costNoCache),
-    },
-    cheaperThanEveryPeerCached: {
-      value: mine.costCachedRatio,
-      cheapestPeer: Math.min(...peers.map((row) => row.costCachedRatio)),
-      met: peers.every((row) => mine.costCached < row.costCached),
-    },
-    violations: { target: 0, value: mine.violations, met: mine.violations === 0 },
-    overheadMsP95Longest: {
+  };
+  if (longest !== undefined) {
+    checks.overheadMsP95Longest = {
       target: `<= ${targets.overheadMsP95}`,
       value: longest.p95MsPerCall[kiokuDefault],
       met: longest.p95MsPerCall[kiokuDefault] <= targets.overheadMsP95,
-    },
-  };
+    };
+  }
+  return checks;
 }
 
-function table(title, rows, longest) {
+function table(title, rows, time) {
   const header = [
     'strategy',
-    'calls',
+    'runs',
     'input ×',
-    'cost no cache ×',
+    'input cost no cache ×',
+    'input cost cached ×',
     'cost cached ×',
     'violations',
     'p95 ms/call',
   ];
   const lines = rows.map((row) => [
     row.name === kiokuDefault ? `${row.name} *` : row.name,
-    String(row.calls),
+    String(row.transcripts),
     row.inputTokensRatio.toFixed(3),
-    row.costNoCacheRatio.toFixed(3),
+    row.inputCostNoCacheRatio.toFixed(3),
+    row.inputCostCachedRatio.toFixed(3),
     row.costCachedRatio.toFixed(3),
     String(row.violations),
-    longest === undefined
-      ? String(row.overheadMsP95AllCalls?.toFixed(3) ?? '')
-      : longest.p95MsPerCall[row.name].toFixed(3),
+    time?.(row)?.toFixed(3) ?? '',
   ]);
   const widths = header.map((_, column) =>
     Math.max(...[header, ...lines].map((line) => line[column].length)),
@@ -202,53 +255,80 @@ function table(title, rows, longest) {
   return [title, format(header), ...lines.map(format)].join('\n');
 }
 
+function printChecks(title, checks) {
+  console.log(`\n${title}`);
+  for (const [name, target] of Object.entries(checks)) {
+    const against =
+      target.target === undefined ? `cheapest peer ${target.cheapestPeer}` : `target ${target.target}`;
+    console.log(`  ${target.met ? 'met    ' : 'NOT met'}  ${name}: ${target.value} (${against})`);
+  }
+}
+
 const started = Date.now();
 const results = [];
 for (const set of sets) results.push(await runSet(set));
 const longest = await timeLongest(results);
-const pooled = pool(results);
+const baselineName = results[0].analysis.baseline;
+const allRows = results.flatMap((result) => result.rows);
+const perSet = results.map(({ set, analysis, rows }) => ({
+  name: set.name,
+  strategies: summarize(rows, baselineName, analyzerFigures(analysis)),
+}));
+const pooled = summarize(allRows, baselineName);
+const halves = Object.fromEntries(
+  ['tuning', 'held-out'].map((half) => [
+    half,
+    summarize(
+      allRows.filter((row) => row.half === half),
+      baselineName,
+    ),
+  ]),
+);
 const report = {
   date: new Date().toISOString(),
   node: process.version,
   cpus: availableParallelism(),
   pricing:
-    'anthropic-style: cache write 1.25×, cache read 0.1× of each model’s input price; breakpoints on the system prompt and the last 3 user/tool messages',
-  baseline: results[0].analysis.baseline,
+    'anthropic-style: Anthropic’s caching rules with cache write 1.25×, cache read 0.1× of each model’s input price; breakpoints on the system prompt and the last 3 user/tool messages (the agent’s rule), except for strategies that place their own (kioku-default: at the masked frontier, at most 4)',
+  costs:
+    'costNoCache/costCached: the whole bill, output included (the same for every strategy); inputCost*: the bill without output tokens, the figure the cost targets are checked on',
+  halfSplit:
+    'tuning: runs of even position in each set sorted by id (kioku-default was chosen on these); held-out: the others',
+  baseline: baselineName,
   kiokuDefault,
-  sets: results.map(({ set, analysis }) => ({
-    name: set.name,
-    strategies: analysis.strategies.map(figures),
-  })),
+  sets: perSet,
   pooled,
+  halves: halves,
   longest,
   targets: check(pooled, longest),
-  targetsPerSet: Object.fromEntries(
-    results.map(({ set, analysis }) => [set.name, check(analysis.strategies.map(figures), longest)]),
-  ),
-  seconds: round((Date.now() - started) / 1000, 1),
+  targetsHeldOut: check(halves['held-out']),
+  targetsPerSet: Object.fromEntries(perSet.map(({ name, strategies: rows }) => [name, check(rows)])),
+  seconds: 0,
 };
+report.seconds = round((Date.now() - started) / 1000, 1);
 await mkdir(dirname(output), { recursive: true });
 await writeFile(output, `${JSON.stringify(report, null, 2)}\n`);
 
-for (const { set, analysis } of results) {
+for (const { name, strategies: rows } of perSet) {
   console.log(
     table(
-      `\n${set.name} (p95 ms/call over every call, first counts included)`,
-      analysis.strategies.map(figures),
+      `\n${name} (p95 ms/call over every call, first counts included)`,
+      rows,
+      (row) => row.overheadMsP95AllCalls,
     ),
   );
 }
+for (const half of ['tuning', 'held-out']) {
+  console.log(table(`\n${half} half, both sets pooled`, halves[half]));
+}
 console.log(
   table(
-    `\nboth sets pooled (p95 ms/call on ${longest.id}, ${longest.messages} messages, warm, median of ${timedRuns})`,
+    `\nall runs, both sets pooled (p95 ms/call on ${longest.id}, ${longest.messages} messages, warm, median of ${timedRuns})`,
     pooled,
-    longest,
+    (row) => longest.p95MsPerCall[row.name],
   ),
 );
 console.log(`\n* kioku's default. Ratios are to ${report.baseline}, measured in the same run.`);
-for (const [name, target] of Object.entries(report.targets)) {
-  console.log(
-    `${target.met ? 'met    ' : 'NOT met'}  ${name}: ${target.value}${target.target === undefined ? ` (cheapest peer ${target.cheapestPeer})` : ` (target ${target.target})`}`,
-  );
-}
+printChecks('targets, all runs pooled:', report.targets);
+printChecks('targets, held-out half:', report.targetsHeldOut);
 console.log(`\nwrote ${output} in ${report.seconds} s`);

@@ -27,7 +27,8 @@ export interface BaselineEntry {
 export const baselineCatalog: readonly BaselineEntry[] = [
   {
     name: 'kioku-default',
-    description: "kioku's default: observation masking, keep 10, masked in batches of 10 (cache-aware)",
+    description:
+      "kioku's default: masking and input clearing beyond the last 2 tool uses, 4 at a time, with cache breakpoints at the masked frontier",
     kioku: true,
     create: kiokuDefault,
   },

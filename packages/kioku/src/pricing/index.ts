@@ -4,6 +4,7 @@ export {
   type AutomaticPrefixCachePolicyOptions,
   automaticPrefixCachePolicy,
 } from './automatic-prefix-cache-policy.js';
+export { withCacheMarker } from './cache-marker.js';
 export type { CacheEntry, CachePolicy, CacheSplit, CacheStore } from './cache-policy.js';
 export { cachePolicyForModel } from './cache-policy-for-model.js';
 export type { CallBill, CostReport } from './call-bill.js';
@@ -16,7 +17,11 @@ export type { ModelInfo, ModelPrice } from './model-info.js';
 export { type ModelOverride, type ModelOverrides, modelOverridesSchema } from './model-overrides.js';
 export { noCachePolicy } from './no-cache-policy.js';
 export { openaiCachePolicy } from './openai-cache-policy.js';
-export { type PlaceCacheBreakpointsOptions, placeCacheBreakpoints } from './place-cache-breakpoints.js';
+export {
+  type CacheMarkerMemo,
+  type PlaceCacheBreakpointsOptions,
+  placeCacheBreakpoints,
+} from './place-cache-breakpoints.js';
 export {
   type CacheControlMarker,
   type LayoutPromptOptions,

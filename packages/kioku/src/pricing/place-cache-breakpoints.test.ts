@@ -41,6 +41,23 @@ describe('placeCacheBreakpoints', () => {
     expect(marked(result)).toEqual([7]);
     expect(result[7]?.providerOptions?.anthropic?.cacheControl).toEqual({ type: 'ephemeral', ttl: '1h' });
   });
+
+  it('marks anchors first, skips what it is told to and never places more than 4', () => {
+    expect(marked(placeCacheBreakpoints(messages, { anchors: [2, 4] }))).toEqual([0, 2, 4, 7]);
+    expect(marked(placeCacheBreakpoints(messages, { anchors: [2], skip: new Set([7]) }))).toEqual([
+      0, 2, 3, 5,
+    ]);
+    expect(marked(placeCacheBreakpoints(messages, { recent: 8 }))).toHaveLength(4);
+    expect(marked(placeCacheBreakpoints(messages, { anchors: [1, 2, 3, 4, 5] }))).toEqual([1, 2, 3, 4]);
+  });
+
+  it('returns the copies it made before when given a memo', () => {
+    const memo = { marked: new WeakMap(), unmarked: new WeakMap() };
+    const first = placeCacheBreakpoints(messages, { memo });
+    const again = placeCacheBreakpoints(messages, { memo });
+    expect(again.every((message, index) => message === first[index])).toBe(true);
+    expect(first[1]).not.toBe(messages[1]);
+  });
 });
 
 const openHandsDir = join(

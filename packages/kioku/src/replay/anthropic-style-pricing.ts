@@ -9,10 +9,11 @@ const readMultiplier = 0.1;
 
 /**
  * "Anthropic-style" prompt caching applied to any model: cache writes at 1.25× and cache reads at 0.1× of
- * the model's input price, explicit breakpoints placed as kioku places them (system prompt and the latest
- * three user or tool messages), Anthropic's caching rules. A strategy that rewrites an old message breaks
- * every cached prefix past it, and the next call writes the prefix again at the premium, so the cost of
- * prefix rewrites shows up.
+ * the model's input price, Anthropic's caching rules, explicit breakpoints placed as agents place them
+ * (system prompt and the latest three user or tool messages, OpenHands' rule) unless the strategy
+ * `placesCacheBreakpoints` itself (then its own markers are billed). A strategy that rewrites an old
+ * message breaks every cached prefix past it, and the next call writes the prefix again at the premium,
+ * so the cost of prefix rewrites shows up.
  *
  * @example
  * const pricing = anthropicStylePricing(getModelInfo('deepseek-chat'));

@@ -5,8 +5,8 @@ import type { ReplayPricing } from './replay-pricing.js';
 
 /**
  * Bills a replay at a model's own prices under its provider's caching rules. For providers that cache
- * only marked prefixes, breakpoints go where kioku puts them (`placeCacheBreakpoints`: the system prompt
- * and the latest three user or tool messages).
+ * only marked prefixes, breakpoints go where agents put them (`placeCacheBreakpoints`: the system prompt
+ * and the latest three user or tool messages), unless the strategy `placesCacheBreakpoints` itself.
  *
  * @example
  * const pricing = modelPricing(getModelInfo('deepseek-chat'));

@@ -14,7 +14,7 @@ export interface ReplayPricing {
   policy: CachePolicy;
   /**
    * Marks cache breakpoints on each managed prompt before it is billed, as the agent would; absent for
-   * automatic caches, which need no markers.
+   * automatic caches, which need no markers. Not applied to a strategy that `placesCacheBreakpoints`.
    */
   markBreakpoints?: (messages: readonly ModelMessage[]) => ModelMessage[];
 }

@@ -29,7 +29,9 @@ export interface ReplayTranscriptOptions {
  * to that call and the state it returned at the previous call, and the managed prompt it returns is what
  * the call sends. Measures per call the tokens sent and the context used, the cost without and with the
  * provider's prompt cache (simulated over the sequence of managed prompts, so rewriting a cached prefix
- * costs what it costs), the violations a provider would reject, and the strategy's time.
+ * costs what it costs), the violations a provider would reject, and the strategy's time. Cache
+ * breakpoints are placed by `pricing.markBreakpoints` (as the agent places them), except for a strategy
+ * that `placesCacheBreakpoints` itself, whose markers are billed as they are.
  *
  * @example
  * const replay = await replayTranscript({
@@ -55,8 +57,11 @@ export async function replayTranscript({
   >[] = [];
   const violations: ReplayedCall['violations'][] = [];
   const simulated: SimulatedCall[] = [];
+  // A strategy that marks its own cache breakpoints is billed as it marks them; the others as the agent would.
   const marking =
-    pricing.markBreakpoints === undefined ? undefined : markedPrompts(pricing.markBreakpoints, counter);
+    pricing.markBreakpoints === undefined || strategy.placesCacheBreakpoints === true
+      ? undefined
+      : markedPrompts(pricing.markBreakpoints, counter);
   let state = strategy.initialState();
   for (const call of replayCalls(transcript)) {
     const history = transcript.messages.slice(0, call.messageCount);

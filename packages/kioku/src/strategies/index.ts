@@ -5,6 +5,11 @@ export {
   adaptive,
 } from './adaptive/index.js';
 export {
+  type CacheBreakpointsOptions,
+  type CacheBreakpointsState,
+  cacheBreakpoints,
+} from './cache-breakpoints/index.js';
+export {
   type BatchSizeChoice,
   type ChooseBatchSizeOptions,
   chooseBatchSize,

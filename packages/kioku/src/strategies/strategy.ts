@@ -70,6 +70,12 @@ export interface Strategy<State = unknown> {
   readonly lossy: boolean;
   /** True when `apply` calls a language model. */
   readonly needsModel: boolean;
+  /**
+   * True when `apply` marks the prompt's Anthropic cache breakpoints itself
+   * (`providerOptions.anthropic.cacheControl`, at most 4; see `cacheBreakpoints`): a replay then bills the
+   * prompt with those markers instead of placing them as the agent would.
+   */
+  readonly placesCacheBreakpoints?: boolean;
   initialState(): State;
   apply(input: StrategyInput<State>): Promise<StrategyOutput<State>>;
 }

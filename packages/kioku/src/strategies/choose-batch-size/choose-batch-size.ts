@@ -29,7 +29,8 @@ export interface ChooseBatchSizeOptions {
   candidates?: readonly number[];
   /**
    * Rewrites each managed prompt before it is billed, e.g. `placeCacheBreakpoints` for Anthropic's
-   * explicit caching, where only marked prefixes are cached.
+   * explicit caching, where only marked prefixes are cached. Not applied to a strategy that
+   * `placesCacheBreakpoints` itself.
    */
   rewriteMessages?: (messages: readonly ModelMessage[]) => ModelMessage[];
   /** The budget the strategy works within; default the model's context window. */
@@ -101,7 +102,10 @@ export async function chooseBatchSize({
       state = result.state;
       const next = messages[call.messageCount];
       const completion = next?.role === 'assistant' ? next : undefined;
-      const sent = rewriteMessages === undefined ? result.messages : rewriteMessages(result.messages);
+      const sent =
+        rewriteMessages === undefined || managed.placesCacheBreakpoints === true
+          ? result.messages
+          : rewriteMessages(result.messages);
       simulated.push({
         prompt: tools === undefined ? { messages: sent } : { messages: sent, tools },
         outputTokens:

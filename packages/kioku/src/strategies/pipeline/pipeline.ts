@@ -12,7 +12,8 @@ export type StatesOf<Strategies extends readonly Strategy<unknown>[]> = {
 /**
  * Applies strategies in order, each to the previous one's output: e.g. clear big inputs, then mask old
  * outputs, then truncate what still does not fit. The state is the tuple of the strategies' states;
- * `lossy` and `needsModel` are true when any strategy's is. Edits are concatenated in order, each
+ * `lossy` and `needsModel` are true when any strategy's is; `placesCacheBreakpoints` is the last
+ * strategy's (a later stage would move the markers an earlier one placed). Edits are concatenated in order, each
  * with message indexes into the history its own strategy received (the previous stage's output).
  *
  * @example
@@ -22,7 +23,9 @@ export type StatesOf<Strategies extends readonly Strategy<unknown>[]> = {
 export function pipeline<const Strategies extends readonly Strategy<unknown>[]>(
   ...strategies: Strategies
 ): Strategy<StatesOf<Strategies>> {
+  const last = strategies.at(-1);
   return {
+    ...(last?.placesCacheBreakpoints === true ? { placesCacheBreakpoints: true } : {}),
     name: `pipeline(${strategies.map((strategy) => strategy.name).join(', ')})`,
     lossy: strategies.some((strategy) => strategy.lossy),
     needsModel: strategies.some((strategy) => strategy.needsModel),

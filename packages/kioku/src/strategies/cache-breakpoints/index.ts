@@ -1,0 +1,5 @@
+export {
+  type CacheBreakpointsOptions,
+  type CacheBreakpointsState,
+  cacheBreakpoints,
+} from './cache-breakpoints.js';
