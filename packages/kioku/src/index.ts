@@ -9,6 +9,8 @@ export * from './messages/index.js';
 export * from './pricing/index.js';
 export * from './replay/index.js';
 export * from './report/index.js';
+export * from './sessions/index.js';
+export * from './store/index.js';
 export * from './strategies/index.js';
 export * from './tokens/index.js';
 export * from './transcripts/index.js';

@@ -1,0 +1,118 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ModelMessage } from 'ai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionStore } from '../sessions/index.js';
+import { openStore } from '../store/index.js';
+import { runCli } from '../test/run-cli.js';
+import { importTranscript } from '../transcripts/index.js';
+
+const sample = fileURLToPath(
+  new URL('../../../../samples/openhands/django__django-11099.json', import.meta.url),
+);
+const recorded = (importTranscript(readFileSync(sample), { file: sample })[0] as { messages: ModelMessage[] })
+  .messages;
+const root = mkdtempSync(join(tmpdir(), 'kioku-sessions-cli-'));
+const store = join(root, 'store');
+
+beforeAll(async () => {
+  const opened = await openStore({ location: store });
+  try {
+    const sessions = createSessionStore(opened);
+    await sessions.create({ id: 'quiet', title: 'nothing happened' });
+    await sessions.create({
+      id: 'django-11099',
+      title: 'UsernameValidator trailing newline',
+      metadata: { agent: 'openhands' },
+    });
+    await sessions.append({ sessionId: 'django-11099', messages: recorded.slice(0, 12) });
+    await sessions.recordCompaction({
+      sessionId: 'django-11099',
+      replaces: { from: 1, to: 8 },
+      summary: [
+        { role: 'user', content: 'Summary: the validators live in django/contrib/auth/validators.py.' },
+      ],
+      strategy: 'summary',
+      tokensBefore: 11_000,
+      tokensAfter: 2_400,
+    });
+    await sessions.append({ sessionId: 'django-11099', messages: recorded.slice(12) });
+  } finally {
+    await opened.close();
+  }
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('kioku sessions', () => {
+  it('lists sessions, most recently written first, as JSON and as a table', () => {
+    const json = runCli(['sessions', 'list', '--store', store, '--json']);
+    expect(json.status).toBe(0);
+    const listed = JSON.parse(json.stdout);
+    expect(listed.map((session: { id: string }) => session.id)).toEqual(['django-11099', 'quiet']);
+    expect(listed[0]).toMatchObject({
+      messageCount: recorded.length,
+      viewCount: 1,
+      metadata: { agent: 'openhands' },
+    });
+    const table = runCli(['sessions', 'list', '--store', store]);
+    expect(table.stdout).toMatch(new RegExp(`django-11099\\s+${recorded.length}\\s+1\\s.*UsernameValidator`));
+  });
+
+  it('shows a session: details, compactions and the current view', () => {
+    const { status, stdout } = runCli(['sessions', 'show', 'django-11099', '--store', store]);
+    expect(status).toBe(0);
+    expect(stdout).toContain(
+      `messages  ${recorded.length} original; the current view (version 1) shows ${recorded.length - 6}`,
+    );
+    expect(stdout).toMatch(/Compactions\n.*\n\s*1\s+\[1, 8\)\s+1\s+11000\s+2400\s+12\s+summary/);
+    expect(stdout).toMatch(/\n\s*1\s+1-7\s+user\s+Summary: the validators live in/);
+    const json = JSON.parse(runCli(['sessions', 'show', 'django-11099', '--store', store, '--json']).stdout);
+    expect(json.currentView.messages).toHaveLength(recorded.length - 6);
+    expect(json.views[0].replaces).toEqual({ from: 1, to: 8 });
+  });
+
+  it('exports the full original history and its views, as JSON Lines or JSON, to stdout or a file', () => {
+    const jsonl = runCli(['sessions', 'export', 'django-11099', '--store', store]);
+    expect(jsonl.status).toBe(0);
+    const records = jsonl.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(records[0]).toMatchObject({ type: 'session', session: { id: 'django-11099' } });
+    expect(records.filter((record) => record.type === 'message').map((record) => record.message)).toEqual(
+      recorded,
+    );
+    expect(records[13]).toMatchObject({ type: 'view', view: { version: 1, messageCount: 12 } });
+    const file = join(root, 'export.json');
+    expect(
+      runCli(['sessions', 'export', 'django-11099', '--store', store, '--json', '-o', file]).status,
+    ).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      messages: recorded,
+      views: [{ version: 1 }],
+    });
+  });
+
+  it('names an unknown session or a missing store, without a stack trace, and exits 1', () => {
+    const unknown = runCli(['sessions', 'show', 'no-such-id', '--store', store]);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain("unknown session id 'no-such-id'");
+    expect(unknown.stderr).not.toMatch(/\n\s+at /);
+    const missing = runCli(['sessions', 'list', '--store', join(root, 'nowhere')]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('no store here');
+  });
+
+  it('exits 2 on bad arguments and explains itself in --help', () => {
+    expect(runCli(['sessions', 'show', '--store', store]).status).toBe(2);
+    expect(runCli(['sessions', 'list', '--bogus']).status).toBe(2);
+    expect(runCli(['sessions', 'frobnicate']).status).toBe(2);
+    const help = runCli(['sessions', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('KIOKU_STORE');
+    expect(help.stdout).toMatch(/list[\s\S]*show[\s\S]*export/);
+    expect(runCli(['sessions', 'export', '--help']).stdout).toContain('JSON Lines');
+  });
+});

@@ -1,0 +1,37 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const repository = fileURLToPath(new URL('../../../../', import.meta.url));
+const built = join(repository, 'packages/kioku/dist/sessions/index.js');
+
+describe('sessions on a PGlite directory survive kill -9', () => {
+  it('keeps every acknowledged write and a sound store through 20 random SIGKILLs', () => {
+    // The writer is a separate node process running the built library: `npm run build` first.
+    if (!existsSync(built))
+      throw new Error(`${built} does not exist: run \`npm run build\` before this test`);
+    const out = join(mkdtempSync(join(tmpdir(), 'kioku-kill-report-')), 'store-kill.json');
+    try {
+      const run = spawnSync(
+        process.execPath,
+        ['bench/store/kill.mjs', '--kills', '20', '--seed', '7', '--out', out],
+        {
+          cwd: repository,
+          encoding: 'utf8',
+        },
+      );
+      expect(run.stderr).not.toContain('exited by itself');
+      const report = JSON.parse(readFileSync(out, 'utf8'));
+      expect(report.failures).toEqual([]);
+      expect(report).toMatchObject({ kills: 20, ok: true, lostAcknowledgedWrites: 0 });
+      expect(report.killedWhileWriting).toBeGreaterThan(10);
+      expect(report.acknowledged.appends).toBeGreaterThan(0);
+      expect(run.status).toBe(0);
+    } finally {
+      rmSync(join(out, '..'), { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,13 @@
+export { buildCurrentView } from './build-current-view.js';
+export { createSessionStore } from './create-session-store.js';
+export { findSessionProblems, type SessionProblem } from './find-session-problems.js';
+export { formatSessionExport, type SessionExportFormat } from './format-session-export.js';
+export { originalRange } from './original-range.js';
+export type { CurrentView, MessageRange, Session, SessionExport, SessionView } from './session.js';
+export type {
+  AppendMessagesInput,
+  CreateSessionInput,
+  ListSessionsOptions,
+  RecordCompactionInput,
+  SessionStore,
+} from './session-store.js';

@@ -1,0 +1,118 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { drizzle } from 'drizzle-orm/pglite';
+import { KiokuError } from '../errors/kioku-error.js';
+import { StoreError } from '../errors/store-error.js';
+import { lockDirectory } from './lock-directory.js';
+import { migrateStore } from './migrate-store.js';
+import { migrations } from './migrations/index.js';
+import * as schema from './schema/index.js';
+import type { Store } from './store.js';
+import { storeFromDatabase } from './store-from-database.js';
+
+/**
+ * Opens PGlite (Postgres in WebAssembly, with pgvector) in this process: in memory when `directory` is
+ * undefined, else in `<directory>/pglite`, holding `<directory>/lock` until closed.
+ */
+export async function openPgliteStore({
+  directory,
+  location,
+  create,
+}: {
+  directory: string | undefined;
+  location: string;
+  create: boolean;
+}): Promise<Store> {
+  if (directory === undefined) return open({ dataDir: 'memory://', location });
+  if (!existsSync(directory)) {
+    if (!create) throw new StoreError({ location, message: 'no store here (the directory does not exist)' });
+    mkdirSync(directory, { recursive: true });
+  }
+  const release = lockDirectory({ directory, location });
+  try {
+    const dataDir = join(directory, 'pglite');
+    if (!existsSync(dataDir)) {
+      if (!create) throw new StoreError({ location, message: 'no store here (no pglite data directory)' });
+      await initialize({ dataDir, location });
+    }
+    // Postgres refuses to start on an empty postmaster.pid, which a process killed while starting can
+    // leave behind. The lock taken above means no other process runs this data directory: remove it.
+    rmSync(join(dataDir, 'postmaster.pid'), { force: true });
+    return await open({ dataDir, location, release });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+// initdb is not atomic: a process killed halfway would leave a data directory that never opens. Build it
+// (and migrate it) beside, then rename it into place: the rename is the commit.
+async function initialize({ dataDir, location }: { dataDir: string; location: string }): Promise<void> {
+  const building = `${dataDir}.init`;
+  rmSync(building, { recursive: true, force: true });
+  const store = await open({ dataDir: building, location });
+  await store.close();
+  renameSync(building, dataDir);
+}
+
+async function open({
+  dataDir,
+  location,
+  release,
+}: {
+  dataDir: string;
+  location: string;
+  release?: () => void;
+}): Promise<Store> {
+  let client: PGlite | undefined;
+  // Postgres explains a failed start (a damaged data directory, say) only in its log.
+  const log: string[] = [];
+  try {
+    // Durability: PGlite's Node filesystem hands every write straight to the OS (fs.writeSync, no cache
+    // in WebAssembly memory) and Postgres writes the WAL before a commit returns, so a committed
+    // transaction survives the process being killed (bench/store/kill.mjs). Postgres runs here with
+    // fsync off and the filesystem cannot fsync: an OS crash or power loss may lose recent commits.
+    client = await PGlite.create(dataDir, {
+      extensions: { vector },
+      relaxedDurability: false,
+      onStderr: (line) => {
+        log.push(line);
+        if (log.length > 40) log.shift();
+        return false;
+      },
+    });
+    const db = drizzle({ client, schema });
+    await migrateStore(db, { migrations, location });
+    const opened = client;
+    return storeFromDatabase({
+      driver: 'pglite',
+      location,
+      db,
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          release?.();
+        }
+      },
+    });
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    if (KiokuError.isInstance(error)) throw error;
+    const reasons = log
+      .filter((line) => /\b(FATAL|PANIC|ERROR)\b/.test(line))
+      .slice(-5)
+      .map((line) => line.replace(/^.*? UTC \[\d+\] /, ''));
+    throw new StoreError({
+      location,
+      message: [`PGlite could not open it: ${describe(error)}`, ...reasons].join('\n  '),
+      cause: error,
+    });
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
