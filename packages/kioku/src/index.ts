@@ -12,5 +12,6 @@ export * from './report/index.js';
 export * from './sessions/index.js';
 export * from './store/index.js';
 export * from './strategies/index.js';
+export * from './summarization/index.js';
 export * from './tokens/index.js';
 export * from './transcripts/index.js';

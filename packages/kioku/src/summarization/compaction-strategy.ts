@@ -1,0 +1,181 @@
+import type { ModelMessage } from 'ai';
+import { SummarizationError } from '../errors/summarization-error.js';
+import { splitSteps } from '../messages/split-turns.js';
+import type { Strategy, StrategyInput, StrategyOutput } from '../strategies/strategy.js';
+import type { TokenCounter } from '../tokens/token-counter.js';
+import { historyLayout, type SummarizedView, summarizedView, wholeView } from './history-layout.js';
+import type { ResolvedSplit } from './split-options.js';
+import { initialSummarizationState, type SummarizationState } from './summarization-state.js';
+import type { FactsReport, SummarizeEdit } from './summarize-edit.js';
+import { summaryMessage } from './summary-message.js';
+import type { SummaryUsage } from './summary-usage.js';
+
+/** What a summary strategy is asked to summarize. */
+export interface SummaryRequest {
+  /** The earlier summary (as its message) when there is one, then the messages to fold into it. */
+  slice: readonly ModelMessage[];
+  /** Tokens of `slice`, by `counter`. */
+  sliceTokens: number;
+  counter: TokenCounter;
+  /** User instructions folded by earlier compactions. */
+  carried: readonly string[];
+}
+
+/** A summary made for a {@link SummaryRequest}. */
+export interface MadeSummary {
+  /** The summary, without the marker. */
+  text: string;
+  usage: SummaryUsage;
+  facts?: FactsReport;
+  /** The user instructions folded so far, to check every later summary for. */
+  instructions: readonly string[];
+}
+
+/** A summarization strategy: a `Strategy` that can also be told to compact now. */
+export interface CompactionStrategy extends Strategy<SummarizationState> {
+  /**
+   * Compacts now, whatever the trigger says (for a provider's context-overflow error): at the split, or,
+   * when the split has nothing new to fold, everything before the newest step. Returns the history
+   * unchanged (but still summarized as the state says) only when there is nothing left to fold.
+   */
+  compact(input: StrategyInput<SummarizationState>): Promise<StrategyOutput<SummarizationState>>;
+}
+
+/** Options of {@link compactionStrategy}. */
+export interface CompactionStrategyOptions {
+  name: string;
+  needsModel: boolean;
+  /** Whether summaries are placeholders of an estimated size. */
+  estimated: boolean;
+  split: ResolvedSplit;
+  /** Fewest tokens of new messages worth a summary (unless compacting on demand). */
+  minSliceTokens: number;
+  /** A summary not shorter than its slice: refused with an error (a model's), or not used (an estimate). */
+  tooLong: 'throw' | 'skip';
+  summarize(request: SummaryRequest): Promise<MadeSummary>;
+}
+
+/**
+ * The split and state logic every summarization strategy shares; they differ only in how a summary is
+ * made. At each call the summary in the state replaces the messages it stands for; once the trigger is
+ * reached, the split (computed on that view) says what else to fold, and the earlier summary is folded
+ * into the new one with it.
+ */
+export function compactionStrategy({
+  name,
+  needsModel,
+  estimated,
+  split,
+  minSliceTokens,
+  tooLong,
+  summarize,
+}: CompactionStrategyOptions): CompactionStrategy {
+  let memo: { text: string; message: ModelMessage } | undefined;
+  const messageFor = (text: string): ModelMessage => {
+    if (memo?.text !== text) memo = { text, message: summaryMessage(text) };
+    return memo.message;
+  };
+  const tokensOf = (counter: TokenCounter, messages: readonly ModelMessage[]) =>
+    messages.reduce((sum, message) => sum + counter.countMessage(message), 0);
+
+  const run = async (
+    { messages, tools, counter, budget, state }: StrategyInput<SummarizationState>,
+    force: boolean,
+  ): Promise<StrategyOutput<SummarizationState>> => {
+    const layout = historyLayout(messages);
+    const restored = summarizedView(
+      messages,
+      layout,
+      state.folded,
+      state.summary === undefined ? undefined : messageFor(state.summary),
+    );
+    // A state that does not fit the history (shorter, or cut elsewhere) is another history's: start over.
+    const current = restored === undefined ? initialSummarizationState : state;
+    const view = restored ?? wholeView(messages);
+    const unchanged = (): StrategyOutput<SummarizationState> => ({
+      messages: view.messages,
+      edits: carriedEdits(messages, view, current, counter),
+      state: current,
+    });
+    const prompt = counter.countPrompt(
+      tools === undefined ? { messages: view.messages } : { messages: view.messages, tools },
+    );
+    if (!force && !split.triggered(prompt, budget)) return unchanged();
+    const at = split.at(view.messages, counter);
+    let cut = at === undefined ? undefined : at < view.messages.length ? view.origin[at] : messages.length;
+    if (force && (cut === undefined || cut <= view.cutIndex)) cut = splitSteps(messages).at(-1)?.start;
+    if (cut === undefined || cut <= view.cutIndex) return unchanged();
+    const fresh = layout.summarizable.filter((index) => index >= view.cutIndex && index < (cut ?? 0));
+    const freshMessages = fresh.map((index) => messages[index] as ModelMessage);
+    if (fresh.length === 0 || (!force && tokensOf(counter, freshMessages) < minSliceTokens))
+      return unchanged();
+    const previous =
+      current.summary === undefined || current.folded === 0 ? [] : [messageFor(current.summary)];
+    const slice = [...previous, ...freshMessages];
+    const sliceTokens = tokensOf(counter, slice);
+    const made = await summarize({ slice, sliceTokens, counter, carried: current.instructions });
+    const message = messageFor(made.text);
+    const after = counter.countMessage(message);
+    if (after >= sliceTokens) {
+      if (tooLong === 'skip') return unchanged();
+      throw new SummarizationError({
+        reason: 'too-long',
+        message: `the summary message has ${after} tokens, the ${slice.length} messages it would replace ${sliceTokens}`,
+        answer: made.text,
+        usage: made.usage,
+      });
+    }
+    const folded = current.folded + fresh.length;
+    const next: SummarizationState = {
+      folded,
+      summary: made.text,
+      instructions: made.instructions,
+      compactions: current.compactions + 1,
+    };
+    const nextView = summarizedView(messages, layout, folded, message) ?? wholeView(messages);
+    const edit: SummarizeEdit = {
+      ...replacedEdit(messages, nextView, counter, after),
+      fresh: true,
+      usage: made.usage,
+      ...(made.facts === undefined ? {} : { facts: made.facts }),
+    };
+    return { messages: nextView.messages, edits: [edit], state: next };
+  };
+
+  const replacedEdit = (
+    messages: readonly ModelMessage[],
+    view: SummarizedView,
+    counter: TokenCounter,
+    tokensAfter: number,
+  ): SummarizeEdit => ({
+    strategy: name,
+    kind: 'summarize',
+    messageIndexes: view.replaced,
+    tokensBefore: tokensOf(
+      counter,
+      view.replaced.map((index) => messages[index] as ModelMessage),
+    ),
+    tokensAfter,
+    fresh: false,
+    estimated,
+  });
+
+  const carriedEdits = (
+    messages: readonly ModelMessage[],
+    view: SummarizedView,
+    state: SummarizationState,
+    counter: TokenCounter,
+  ): SummarizeEdit[] => {
+    if (view.replaced.length === 0 || state.summary === undefined) return [];
+    return [replacedEdit(messages, view, counter, counter.countMessage(messageFor(state.summary)))];
+  };
+
+  return {
+    name,
+    lossy: true,
+    needsModel,
+    initialState: () => initialSummarizationState,
+    apply: (input) => run(input, false),
+    compact: (input) => run(input, true),
+  };
+}

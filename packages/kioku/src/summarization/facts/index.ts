@@ -1,0 +1,14 @@
+export { extractFacts } from './extract-facts.js';
+export { extractIndicators } from './extract-indicators.js';
+export { type ExtractInstructionsOptions, extractInstructions } from './extract-instructions.js';
+export { type Fact, factLabels, type IndicatorKind } from './fact.js';
+export { type FactCheckerOptions, factChecker } from './fact-checker.js';
+export { normalizeText } from './normalize-text.js';
+export { type PreservedFacts, type PreserveFactsOptions, preserveFacts } from './preserve-facts.js';
+export {
+  preservedFactsHeading,
+  preservedInstructions,
+  renderPreservedFacts,
+} from './preserved-facts-section.js';
+export { refang } from './refang.js';
+export { fileLikeTopLevelDomains, topLevelDomains } from './top-level-domains.js';

@@ -1,0 +1,47 @@
+import { normalizeText } from '../facts/normalize-text.js';
+import type { MemoryItems } from './memory-items.js';
+
+/**
+ * `memory` with `update` folded in, deduplicated: an entity is known by its name (case aside) and a newer
+ * type or note replaces the older one; a decision, constraint or indicator already there (normalized) is
+ * not added twice. Order is first appearance.
+ */
+export function mergeMemory(memory: MemoryItems, update: Partial<MemoryItems>): MemoryItems {
+  const entities = new Map(memory.entities.map((entity) => [entity.name.trim().toLowerCase(), entity]));
+  for (const entity of update.entities ?? []) {
+    const key = entity.name.trim().toLowerCase();
+    if (key === '') continue;
+    const known = entities.get(key);
+    entities.set(key, {
+      name: known?.name ?? entity.name.trim(),
+      type: entity.type.trim() || known?.type || '',
+      note: entity.note.trim() || known?.note || '',
+    });
+  }
+  return {
+    entities: [...entities.values()],
+    decisions: unique([...memory.decisions, ...(update.decisions ?? [])]),
+    constraints: unique([...memory.constraints, ...(update.constraints ?? [])]),
+    indicators: uniqueBy(
+      [...memory.indicators, ...(update.indicators ?? [])],
+      (fact) => `${fact.kind}:${fact.value.toLowerCase()}`,
+    ),
+  };
+}
+
+function unique(texts: readonly string[]): string[] {
+  return uniqueBy(
+    texts.map((text) => text.trim()).filter((text) => text !== ''),
+    normalizeText,
+  );
+}
+
+function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const value = key(item);
+    if (seen.has(value)) return false;
+    seen.add(value);
+    return true;
+  });
+}
