@@ -3,6 +3,7 @@
  * matters. Messages are the AI SDK's `ModelMessage`.
  */
 
+export * from './ai-sdk/index.js';
 export * from './baselines/index.js';
 export * from './errors/index.js';
 export * from './messages/index.js';
@@ -15,3 +16,4 @@ export * from './strategies/index.js';
 export * from './summarization/index.js';
 export * from './tokens/index.js';
 export * from './transcripts/index.js';
+export * from './triggers/index.js';

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { KiokuError } from '../errors/kioku-error.js';
 import { analyzeCommand } from './analyze-command.js';
+import { compactCommand } from './compact-command.js';
 import { sessionsCommand } from './sessions-command.js';
 import { tokensCommand } from './tokens-command.js';
 import { version } from './version.js';
@@ -13,6 +14,7 @@ const program = new Command('kioku')
   .exitOverride()
   .addCommand(tokensCommand())
   .addCommand(analyzeCommand())
+  .addCommand(compactCommand())
   .addCommand(sessionsCommand());
 // Subcommands added with addCommand do not inherit exitOverride: bad arguments must exit with 2, not 1.
 for (const command of program.commands) command.exitOverride().showHelpAfterError();

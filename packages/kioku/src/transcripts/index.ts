@@ -22,3 +22,4 @@ export { tauBenchImporter } from './tau-bench-importer.js';
 export type { RecordedCall, RecordedUsage, ToolDefinition, Transcript } from './transcript.js';
 export { type TranscriptFormat, transcriptFormats } from './transcript-format.js';
 export type { UsageLogRow } from './usage-log-row.js';
+export * from './writers/index.js';

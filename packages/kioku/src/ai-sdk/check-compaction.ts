@@ -1,0 +1,29 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { ModelMessage } from 'ai';
+import { validateHistory } from '../messages/validate-history.js';
+import { pinnedIndexes } from '../strategies/pinned-indexes.js';
+
+/**
+ * Why a strategy's output cannot be sent in place of `input` (to follow the strategy's name, e.g.
+ * `returned no messages`), or `undefined` when it can: it is empty,
+ * breaks a rule of `validateHistory` the input kept, or lost a pinned message (the task, user
+ * instructions, IOCs).
+ */
+export function compactionProblem(
+  input: readonly ModelMessage[],
+  output: readonly ModelMessage[],
+): string | undefined {
+  if (output.length === 0) return 'returned no messages';
+  const options = { allowPendingToolCalls: true };
+  const before = new Set(validateHistory(input, options).map((violation) => violation.kind));
+  const introduced = validateHistory(output, options).find((violation) => !before.has(violation.kind));
+  if (introduced !== undefined) return `returned an invalid history (${introduced.message})`;
+  const kept = new Set(output);
+  for (const index of pinnedIndexes(input)) {
+    const pinned = input[index] as ModelMessage;
+    if (!kept.has(pinned) && !output.some((message) => isDeepStrictEqual(message, pinned))) {
+      return `dropped pinned message ${index}`;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,36 @@
+export {
+  type CompactWithFallbackOptions,
+  type CompactWithFallbackResult,
+  compactWithFallback,
+  type OnDemandStrategy,
+} from './compact-with-fallback.js';
+export {
+  type Compactor,
+  type CompactorInput,
+  type CompactorOptions,
+  createCompactor,
+  type PreparedPrompt,
+} from './create-compactor.js';
+export type {
+  CompactionFailedEvent,
+  CompactionReason,
+  ContextCompactedEvent,
+  FallbackUsedEvent,
+  KiokuEvent,
+  OverflowDetectedEvent,
+  RetryEvent,
+} from './kioku-event.js';
+export { type KiokuMiddlewareOptions, kiokuMiddleware } from './kioku-middleware.js';
+export type { KiokuOptions } from './kioku-options.js';
+export { type KiokuPrepareStep, kiokuPrepareStep, type PrepareStepInput } from './kioku-prepare-step.js';
+export { fromLanguageModelPrompt, toLanguageModelPrompt } from './language-model-prompt.js';
+export {
+  defaultModelProviders,
+  type LanguageModelFromSpecOptions,
+  languageModelFromSpec,
+  type ModelProvider,
+  type ProviderSettings,
+  parseModelSpec,
+} from './model-providers.js';
+export { resolveContextWindow } from './resolve-context-window.js';
+export type { SummaryReport } from './summary-report.js';

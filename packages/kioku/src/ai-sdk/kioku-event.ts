@@ -1,0 +1,79 @@
+import type { StrategyEdit } from '../strategies/strategy.js';
+import type { SummaryUsage } from '../summarization/summary-usage.js';
+import type { ContextOverflow } from '../triggers/context-overflow.js';
+
+/** Why a compaction ran: the proactive trigger, a provider's overflow error, or a direct request. */
+export type CompactionReason = 'threshold' | 'overflow' | 'manual';
+
+/** The history was compacted. Tokens are the counter's, of the whole prompt (messages and tools). */
+export interface ContextCompactedEvent {
+  type: 'context-compacted';
+  reason: CompactionReason;
+  /** What produced the result: the strategy, or it followed by the fallbacks that finished the job. */
+  strategy: string;
+  /** The deterministic fallbacks used, in order; empty when the strategy's own result was kept. */
+  fallbacks: string[];
+  tokensBefore: number;
+  tokensAfter: number;
+  messagesBefore: number;
+  messagesAfter: number;
+  /** Must-keep facts (IOCs, user instructions) the summary left out and kioku appended; 0 without a summary. */
+  factsRepaired: number;
+  /** The summarizer's own calls, when the strategy called one. */
+  summaryUsage?: SummaryUsage;
+  edits: StrategyEdit[];
+}
+
+/** The strategy failed (threw, or returned an empty, invalid or pinned-message-dropping history). */
+export interface CompactionFailedEvent {
+  type: 'compaction-failed';
+  reason: CompactionReason;
+  strategy: string;
+  /** What went wrong, in a sentence naming the strategy, e.g. `summarization returned no messages`. */
+  problem: string;
+  /** What the strategy threw, when it threw. */
+  error?: unknown;
+  /** The summarizer's calls before it failed (billed all the same), when it says. */
+  summaryUsage?: SummaryUsage;
+}
+
+/** A deterministic strategy stood in: the strategy failed, or its result was still over the target. */
+export interface FallbackUsedEvent {
+  type: 'fallback-used';
+  reason: CompactionReason;
+  /** The fallback applied, e.g. `observation-masking`, `truncation`. */
+  strategy: string;
+  /** The strategy it stands in for. */
+  replaces: string;
+  why: 'strategy-failed' | 'over-target';
+  tokensBefore: number;
+  tokensAfter: number;
+  /** The most tokens the result may hold. */
+  target: number;
+}
+
+/** A provider rejected the prompt as too long. */
+export interface OverflowDetectedEvent {
+  type: 'overflow-detected';
+  overflow: ContextOverflow;
+  /** 1 for the first rejection of a call, 2 for a rejected retry… */
+  attempt: number;
+}
+
+/** The call is retried with the compacted prompt. */
+export interface RetryEvent {
+  type: 'retry';
+  /** 1 for the first retry. */
+  attempt: number;
+  maxRetries: number;
+  tokensBefore: number;
+  tokensAfter: number;
+}
+
+/** Everything kioku reports through `onEvent`, for progress display and telemetry. */
+export type KiokuEvent =
+  | ContextCompactedEvent
+  | CompactionFailedEvent
+  | FallbackUsedEvent
+  | OverflowDetectedEvent
+  | RetryEvent;

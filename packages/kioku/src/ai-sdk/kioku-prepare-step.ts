@@ -1,0 +1,45 @@
+import type { LanguageModel, LanguageModelUsage, ModelMessage } from 'ai';
+import type { Compactor } from './create-compactor.js';
+import { checkKiokuOptions, compactorForModel, type KiokuOptions } from './kioku-options.js';
+
+/** What the helper reads of `prepareStep`'s argument (a subset, so it fits every agent's `prepareStep`). */
+export interface PrepareStepInput {
+  /** The steps run so far; the last one's usage says how large its prompt was. */
+  steps: ReadonlyArray<{ usage: LanguageModelUsage }>;
+  model: LanguageModel;
+  /** The messages the step would send. */
+  messages: ModelMessage[];
+}
+
+/** A `prepareStep` function that compacts the step's messages when needed. */
+export type KiokuPrepareStep = (input: PrepareStepInput) => Promise<{ messages: ModelMessage[] } | undefined>;
+
+/**
+ * A `prepareStep` for `generateText`, `streamText` and `ToolLoopAgent` that compacts proactively: before
+ * each step, when the prompt reaches the trigger's threshold (judged from the previous step's reported
+ * input tokens), it returns the compacted messages, which the AI SDK carries into later steps. Make one per
+ * conversation: it holds the full history and the strategy's state across steps. For recovery from a
+ * provider's overflow error, wrap the model with `kiokuMiddleware({ trigger: false })` as well, and then
+ * give the default summarization an unwrapped `summarizer`, so its calls do not pass through that middleware.
+ *
+ * @example
+ * const agent = new ToolLoopAgent({ model, tools, prepareStep: kiokuPrepareStep({ contextWindow: 128_000 }) });
+ * await agent.generate({ prompt: 'Investigate alert 42' });
+ */
+export function kiokuPrepareStep(options: KiokuOptions = {}): KiokuPrepareStep {
+  checkKiokuOptions('kiokuPrepareStep', options);
+  let compactor: Compactor | undefined;
+  return async ({ steps, model, messages }) => {
+    compactor ??= compactorForModel('kiokuPrepareStep', options, {
+      model,
+      modelId: typeof model === 'string' ? model : model.modelId,
+      provider: typeof model === 'string' ? undefined : model.provider,
+    });
+    compactor.recordUsage(steps.at(-1)?.usage.inputTokens);
+    const prepared = await compactor.prepare({ messages });
+    const unchanged =
+      prepared.messages.length === messages.length &&
+      prepared.messages.every((message, index) => message === messages[index]);
+    return unchanged ? undefined : { messages: prepared.messages };
+  };
+}

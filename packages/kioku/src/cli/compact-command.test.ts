@@ -1,0 +1,264 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { errorFixture } from '../test/error-fixture.js';
+import {
+  type LoopbackProvider,
+  type LoopbackReply,
+  startLoopbackProvider,
+} from '../test/loopback-provider-server.js';
+import { runCli } from '../test/run-cli.js';
+import { runCliAsync } from '../test/run-cli-async.js';
+import { importTranscript } from '../transcripts/index.js';
+
+const sample = 'samples/soc-investigation.json';
+const samplePath = new URL('../../../../samples/soc-investigation.json', import.meta.url);
+/** A summary that leaves out every IOC of the investigation: fact preservation must put them back. */
+const summary =
+  'The analyst investigated a phishing alert, queried sign-in and proxy logs, found a compromised account ' +
+  'and a beaconing host, and contained both. Next: reset credentials and review mailbox rules.';
+
+let server: LoopbackProvider | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function compact(replies: LoopbackReply[], args: string[] = [], env: Record<string, string> = {}) {
+  server = await startLoopbackProvider({ replies });
+  const out = join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'compacted.json');
+  const run = await runCliAsync(
+    [
+      'compact',
+      sample,
+      '--model',
+      'openai-compatible:local-model',
+      '--base-url',
+      server.baseUrl,
+      '--context-window',
+      '400000',
+      '--out',
+      out,
+      ...args,
+    ],
+    { env },
+  );
+  return { ...run, out, requests: server.requests };
+}
+
+const json = (stdout: string) => JSON.parse(stdout);
+
+describe('kioku compact against a loopback OpenAI-compatible server', () => {
+  it('summarizes with the real provider client, repairs the facts the summary dropped, and writes the format back', async () => {
+    const { status, stdout, stderr, out, requests } = await compact(
+      [{ text: summary }],
+      ['--json', '--prompt', 'security'],
+    );
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const report = json(stdout);
+    expect(report).toMatchObject({
+      format: 'openai-chat',
+      strategy: 'summarization',
+      compactedBy: 'summarization',
+    });
+    expect(report.tokensAfter).toBeLessThan(report.tokensBefore * 0.5);
+    expect(report.factsRepaired).toBeGreaterThan(0);
+    expect(report.summaryUsage).toEqual({
+      inputTokens: expect.any(Number),
+      outputTokens: expect.any(Number),
+      calls: 1,
+    });
+    expect(report.summaryUsage.inputTokens).toBeGreaterThan(1000);
+    expect(report.out).toEqual({ file: out, format: 'openai-chat' });
+
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.path).toBe('/v1/chat/completions');
+    expect(JSON.stringify(requests[0]?.body)).toMatch(/IOC|indicator/i);
+
+    const written = readFileSync(out, 'utf8');
+    const [run] = importTranscript(written, { file: out });
+    expect(written).toContain('=== Previous Conversation Summary ===');
+    expect(written).toContain('Preserved facts');
+    expect(run?.messages.length).toBeLessThan(
+      importTranscript(readFileSync(samplePath, 'utf8'), { file: sample })[0]?.messages.length ?? 0,
+    );
+    expect(JSON.parse(written).model).toBe('claude-sonnet-4-20250514');
+  });
+
+  it('prints tokens before and after and facts repaired for a terminal', async () => {
+    const { status, stdout } = await compact([{ text: summary }]);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/tokens\s+[\d,]+ → [\d,]+ \(\d+\.\d% fewer/);
+    expect(stdout).toMatch(/facts repaired\s+[1-9]/);
+    expect(stdout).toMatch(/summary calls\s+1 \(/);
+  });
+
+  it('a summarizer that overflows its own window summarizes in pieces (map-reduce) from the real overflow body', async () => {
+    const overflow = errorFixture('llama-cpp-exceed-context-size.json');
+    const { status, stdout } = await compact(
+      [{ status: 400, body: overflow.body }, { text: summary }],
+      ['--json'],
+    );
+    expect(status).toBe(0);
+    const report = json(stdout);
+    expect(report.compactedBy).toBe('summarization');
+    expect(report.summaryUsage.calls).toBeGreaterThanOrEqual(3);
+  });
+
+  const failures: Array<[string, LoopbackReply[], RegExp]> = [
+    ['an empty summary', [{ text: '' }], /empty/],
+    [
+      'a malformed response body',
+      [{ malformed: '<html>upstream error</html>' }],
+      /summarization failed \(model-error\)/,
+    ],
+    ['a degenerate, repetitive summary', [{ text: Array(200).fill('alert').join(' ') }], /repetitive/],
+    [
+      'an overflow on every call',
+      [{ status: 400, body: errorFixture('vllm-maximum-context-length.json').body }],
+      /model-error|maximum context length/,
+    ],
+    [
+      'a server error',
+      [{ status: 500, body: '{"error":{"message":"internal error","type":"server_error"}}' }],
+      /internal error/,
+    ],
+  ];
+
+  for (const [name, replies, problem] of failures) {
+    it(`${name}: falls back to masking (then truncation), says so, writes the result and exits 3`, async () => {
+      const { status, stdout, stderr, out } = await compact(replies);
+      expect(status).toBe(3);
+      expect(stderr).toMatch(problem);
+      expect(stderr).toContain('fell back to observation-masking');
+      expect(stderr).toMatch(/summarization failed, so observation-masking.* compacted instead \(exit 3\)/);
+      expect(stdout).toMatch(/compacted by\s+observation-masking/);
+      const [run] = importTranscript(readFileSync(out, 'utf8'), { file: out });
+      expect(JSON.stringify(run?.messages)).toContain('[Old ');
+    });
+  }
+
+  it('a slow summarizer is cut short by --timeout and the fallback compacts', async () => {
+    const started = Date.now();
+    const { status, stdout } = await compact(
+      [{ delayMs: 60_000, reply: { text: summary } }],
+      ['--timeout', '1', '--json'],
+    );
+    expect(status).toBe(3);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const report = json(stdout);
+    expect(report.failure).toMatch(/abort|timeout|timed out/i);
+    expect(report.fallbacks).toContain('observation-masking');
+  });
+
+  it('sends the key from the environment and never prints it', async () => {
+    const key = 'sk-loopback-secret-0123456789abcdef';
+    server = await startLoopbackProvider({
+      replies: [{ status: 401, body: errorFixture('deepseek-authentication.json').body }],
+    });
+    const run = await runCliAsync(
+      ['compact', sample, '--model', 'deepseek:deepseek-chat', '--base-url', server.baseUrl, '--json'],
+      { env: { DEEPSEEK_API_KEY: key } },
+    );
+    expect(server.requests[0]?.authorized).toBe(true);
+    expect(run.status).toBe(3);
+    expect(run.stdout + run.stderr).not.toContain(key);
+    expect(json(run.stdout).failure).toMatch(/Authentication Fails/);
+  });
+});
+
+describe('kioku compact without a model server', () => {
+  it('compacts with a deterministic strategy and no key at all', async () => {
+    const run = await runCliAsync([
+      'compact',
+      sample,
+      '--model',
+      'deepseek:deepseek-chat',
+      '--strategy',
+      'observation-masking',
+      '--json',
+    ]);
+    expect(run.status).toBe(0);
+    const report = json(run.stdout);
+    expect(report).toMatchObject({
+      compactedBy: 'observation-masking',
+      factsRepaired: 0,
+      contextWindow: expect.any(Number),
+    });
+    expect(report.summaryUsage).toEqual({ inputTokens: 0, outputTokens: 0, calls: 0 });
+    expect(report.counter).toEqual({ family: 'deepseek-v3', exact: true });
+  });
+
+  it('writes a format it cannot write back as OpenAI chat JSON and says so', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'traj.json');
+    const run = await runCliAsync([
+      'compact',
+      'samples/pydicom__pydicom-901.traj.json',
+      '--model',
+      'deepseek:deepseek-chat',
+      '--strategy',
+      'truncation',
+      '--context-window',
+      '8000',
+      '--out',
+      out,
+    ]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/mini-swe-agent cannot be written back faithfully .* OpenAI chat JSON/);
+    expect(importTranscript(readFileSync(out, 'utf8'), { file: out })[0]?.format).toBe('openai-chat');
+  });
+
+  it('says what is missing: an API key, a base URL, a context window', async () => {
+    const key = await runCliAsync(['compact', sample, '--model', 'deepseek:deepseek-chat']);
+    expect(key.status).toBe(1);
+    expect(key.stderr).toContain('provider "deepseek" needs an API key: set DEEPSEEK_API_KEY');
+    const url = await runCliAsync([
+      'compact',
+      sample,
+      '--model',
+      'openai-compatible:m',
+      '--context-window',
+      '8000',
+    ]);
+    expect(url.status).toBe(1);
+    expect(url.stderr).toContain('needs a base URL: pass --base-url or set OPENAI_COMPATIBLE_BASE_URL');
+    const window = await runCliAsync(['compact', sample, '--model', 'openai-compatible:mystery-model']);
+    expect(window.status).toBe(1);
+    expect(window.stderr).toContain(
+      'context window of model "mystery-model" is unknown: pass --context-window',
+    );
+    expect(window.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('names a missing or broken file without a stack trace', async () => {
+    const missing = await runCliAsync(['compact', 'no-such.json', '--model', 'deepseek:deepseek-chat']);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('no-such.json: no such file or directory');
+    const file = join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'broken.json');
+    writeFileSync(file, '{"messages": [');
+    const broken = await runCliAsync([
+      'compact',
+      file,
+      '--model',
+      'deepseek:deepseek-chat',
+      '--strategy',
+      'truncation',
+    ]);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain(file);
+    expect(broken.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 2 on bad arguments and explains itself in --help', () => {
+    expect(runCli(['compact', sample]).status).toBe(2);
+    expect(runCli(['compact', sample, '--model', 'no-colon']).status).toBe(2);
+    expect(runCli(['compact', sample, '--model', 'a:b', '--strategy', 'bogus']).status).toBe(2);
+    expect(runCli(['compact', sample, '--model', 'a:b', '--timeout', '-1']).status).toBe(2);
+    const help = runCli(['compact', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('--model <provider:model>');
+    expect(help.stdout).toMatch(/Exit codes: 0 compacted.*3 compacted by the deterministic fallback/s);
+  });
+});

@@ -1,0 +1,199 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import {
+  compactWithFallback,
+  type KiokuEvent,
+  parseModelSpec,
+  resolveContextWindow,
+} from '../ai-sdk/index.js';
+import { counterForModel } from '../tokens/index.js';
+import { importTranscript, type TranscriptFormat, transcriptFormats } from '../transcripts/index.js';
+import { writeCompacted } from '../transcripts/writers/write-transcript.js';
+import { compactModel } from './compact-command-model.js';
+import { type CompactedRun, compactReport, renderCompactReport } from './compact-command-output.js';
+import { type CompactStrategyName, compactStrategies, summaryPrompts } from './compact-command-strategies.js';
+import { createProgress } from './progress.js';
+
+interface CompactOptions {
+  model: string;
+  baseUrl?: string;
+  strategy: CompactStrategyName;
+  prompt: keyof typeof summaryPrompts;
+  out?: string;
+  json?: boolean;
+  format?: TranscriptFormat;
+  contextWindow?: number;
+  timeout: number;
+}
+
+/** Exit code when the strategy failed and the deterministic fallback compacted instead. */
+const fellBack = 3;
+
+const positive = (what: string) => (value: string) => {
+  const number = Number(value);
+  if (!(number > 0) || !Number.isFinite(number))
+    throw new InvalidArgumentError(`expected a positive number of ${what}`);
+  return number;
+};
+
+function modelSpec(value: string): string {
+  if (parseModelSpec(value) === undefined) {
+    throw new InvalidArgumentError(
+      'expected provider:model, e.g. openai-compatible:qwen2.5-7b or deepseek:deepseek-chat',
+    );
+  }
+  return value;
+}
+
+/** `kioku compact`: compacts a transcript with a real model and writes it back in its format. */
+export function compactCommand(): Command {
+  return new Command('compact')
+    .description(
+      'Compact a recorded conversation now: summarize its oldest part with a real model (keeping IOCs and the ' +
+        "user's instructions), or mask or truncate it; print tokens before and after and facts repaired, and " +
+        "write the compacted history in the input's format.",
+    )
+    .argument('<transcript>', 'a transcript file (.json, .jsonl, .traj)')
+    .requiredOption(
+      '--model <provider:model>',
+      'the summarizer, and the model whose window and tokenizer to use',
+      modelSpec,
+    )
+    .option(
+      '--base-url <url>',
+      'the provider API base URL (required for openai-compatible: Ollama, vLLM, llama.cpp…)',
+    )
+    .addOption(
+      new Option('--strategy <name>', 'how to compact')
+        .choices(Object.keys(compactStrategies))
+        .default('summarization'),
+    )
+    .addOption(
+      new Option('--prompt <name>', 'the summary prompt')
+        .choices(Object.keys(summaryPrompts))
+        .default('general'),
+    )
+    .option('--out <file>', "write the compacted history here, in the input's format")
+    .option('--json', 'print the results as JSON')
+    .addOption(
+      new Option('--format <format>', 'read the file as this format instead of detecting it').choices(
+        transcriptFormats,
+      ),
+    )
+    .option(
+      '--context-window <tokens>',
+      "the model's context window (default: the model catalog's)",
+      positive('tokens'),
+    )
+    .option('--timeout <seconds>', 'give up on a model call after this long', positive('seconds'), 120)
+    .addHelpText(
+      'after',
+      '\nProviders: openai-compatible (with --base-url or OPENAI_COMPATIBLE_BASE_URL; key OPENAI_COMPATIBLE_API_KEY if needed), ' +
+        'ollama (OLLAMA_BASE_URL), openai (OPENAI_API_KEY), deepseek (DEEPSEEK_API_KEY), anthropic (ANTHROPIC_API_KEY, ' +
+        'needs @ai-sdk/anthropic), google (GOOGLE_GENERATIVE_AI_API_KEY, needs @ai-sdk/google). Keys are read from the ' +
+        'environment and never printed.\n' +
+        'If the summarizer fails (an error, an empty or unusable summary), observation masking and then truncation ' +
+        'compact instead, and the command says so.\n' +
+        'Exit codes: 0 compacted, 1 the file, model or provider could not be used, 2 bad arguments, ' +
+        '3 compacted by the deterministic fallback because the strategy failed.',
+    )
+    .action(async (transcript: string, options: CompactOptions) => {
+      const text = await readFile(transcript, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        console.error(
+          `kioku: ${transcript}: ${error.code === 'ENOENT' ? 'no such file or directory' : error.message}`,
+        );
+        return undefined;
+      });
+      if (text === undefined) {
+        process.exitCode = 1;
+        return;
+      }
+      const transcripts = importTranscript(text, { file: transcript, format: options.format });
+      const { provider, modelId } = parseModelSpec(options.model) as { provider: string; modelId: string };
+      const counter = counterForModel(modelId);
+      const contextWindow =
+        options.contextWindow ??
+        resolveContextWindow({ modelId, provider, hint: 'pass --context-window <tokens>' });
+      const entry = compactStrategies[options.strategy];
+      const model = entry.needsModel
+        ? await compactModel({
+            spec: options.model,
+            baseUrl: options.baseUrl,
+            timeoutSeconds: options.timeout,
+          })
+        : undefined;
+      const strategy = entry.create({ model, prompt: summaryPrompts[options.prompt] });
+      const onEvent = (event: KiokuEvent) => {
+        if (options.json === true) return;
+        if (event.type === 'compaction-failed') console.error(`kioku: ${event.problem}`);
+        if (event.type === 'fallback-used') {
+          const tokens = `${event.tokensBefore.toLocaleString('en-US')} → ${event.tokensAfter.toLocaleString('en-US')} tokens`;
+          console.error(`kioku: fell back to ${event.strategy} (${tokens})`);
+        }
+      };
+
+      const progress = createProgress();
+      progress.start(transcripts.length, 'compacting');
+      const runs: CompactedRun[] = [];
+      for (const run of transcripts) {
+        const result = await compactWithFallback({
+          messages: run.messages,
+          tools: run.tools,
+          counter,
+          budget: { contextWindow },
+          strategy,
+          onEvent,
+        });
+        runs.push({
+          id: run.id,
+          messagesBefore: run.messages.length,
+          messagesAfter: result.messages.length,
+          result,
+        });
+        progress.increment();
+      }
+      progress.stop();
+
+      const report = compactReport({
+        file: transcript,
+        format: transcripts[0]?.format ?? 'unknown',
+        model: options.model,
+        counter: { family: counter.family, exact: counter.exact },
+        contextWindow,
+        strategy: options.strategy,
+        runs,
+      });
+      if (options.out !== undefined) {
+        const written = writeCompacted({
+          file: transcript,
+          text,
+          transcripts,
+          compacted: runs.map((run) => run.result.messages),
+        });
+        const failed = await writeFile(options.out, written.text).then(
+          () => undefined,
+          (error: NodeJS.ErrnoException) => error,
+        );
+        if (failed !== undefined) {
+          console.error(`kioku: ${options.out}: cannot write: ${failed.code ?? failed.message}`);
+          process.exitCode = 1;
+          return;
+        }
+        report.out = {
+          file: options.out,
+          format: written.format,
+          ...(written.note ? { note: written.note } : {}),
+        };
+        if (written.note !== undefined && options.json !== true) console.error(`kioku: ${written.note}`);
+      }
+      console.log(options.json === true ? JSON.stringify(report, null, 2) : renderCompactReport(report));
+      if (report.failure !== undefined) {
+        if (options.json !== true) {
+          console.error(
+            `kioku: ${options.strategy} failed, so ${report.fallbacks.join(' then ') || 'nothing'} compacted instead (exit ${fellBack})`,
+          );
+        }
+        process.exitCode = fellBack;
+      }
+    });
+}

@@ -1,0 +1,195 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One scripted answer of the loopback server to a chat-completions request. */
+export type LoopbackReply =
+  /** A completion (as JSON, or as SSE chunks when the request asks to stream); usage defaults to a quarter of the request's JSON length. */
+  | { text: string; promptTokens?: number }
+  /** An error response: a provider's real body, byte for byte. */
+  | { status: number; body: string; contentType?: string }
+  /** A 200 whose body is not a completion at all. */
+  | { malformed: string }
+  /** The same reply, after `delayMs` (for timeouts; cancelled when the client goes away or the server closes). */
+  | { delayMs: number; reply: LoopbackReply };
+
+/** A request the server received. */
+export interface LoopbackRequest {
+  method: string;
+  path: string;
+  /** The parsed JSON body (`model`, `messages`, `stream`…), or `undefined`. */
+  body: Record<string, unknown> | undefined;
+  /** Whether an `Authorization` header came with it (never its value). */
+  authorized: boolean;
+}
+
+/** Options of {@link startLoopbackProvider}. */
+export interface LoopbackProviderOptions {
+  /** Replies in request order; the last repeats. */
+  replies: readonly LoopbackReply[];
+}
+
+/** A running loopback server. */
+export interface LoopbackProvider {
+  /** Base URL of its OpenAI-compatible API, e.g. `http://127.0.0.1:50123/v1`. */
+  baseUrl: string;
+  requests: LoopbackRequest[];
+  /** Stops it, dropping open connections and pending slow replies. */
+  close(): Promise<void>;
+}
+
+/**
+ * An OpenAI-compatible chat-completions server on 127.0.0.1 (an ephemeral port) that answers from a
+ * script: completions (plain JSON or SSE streaming with a final usage chunk), providers' real error
+ * bodies, malformed bodies and slow replies. Lets the real AI SDK provider client run over HTTP in tests,
+ * with no network and no key.
+ *
+ * @example
+ * const server = await startLoopbackProvider({ replies: [{ status: 400, body: overflowBody }, { text: 'Summary…' }] });
+ * const provider = createOpenAICompatible({ name: 'loopback', baseURL: server.baseUrl });
+ * await server.close();
+ */
+export async function startLoopbackProvider({ replies }: LoopbackProviderOptions): Promise<LoopbackProvider> {
+  const requests: LoopbackRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let served = 0;
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = parse(Buffer.concat(chunks).toString('utf8'));
+      requests.push({
+        method: request.method ?? 'GET',
+        path: request.url ?? '/',
+        body,
+        authorized: typeof request.headers.authorization === 'string',
+      });
+      if (request.method !== 'POST' || !(request.url ?? '').endsWith('/chat/completions')) {
+        send(
+          response,
+          404,
+          JSON.stringify({ error: { message: `no route ${request.url}`, type: 'not_found' } }),
+        );
+        return;
+      }
+      const reply = replies[Math.min(served, replies.length - 1)];
+      served += 1;
+      if (reply === undefined) {
+        send(
+          response,
+          500,
+          JSON.stringify({ error: { message: 'no scripted reply', type: 'server_error' } }),
+        );
+        return;
+      }
+      answer(request, response, reply, body);
+    });
+  });
+
+  function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    reply: LoopbackReply,
+    body: Record<string, unknown> | undefined,
+  ): void {
+    if ('delayMs' in reply) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (!response.destroyed) answer(request, response, reply.reply, body);
+      }, reply.delayMs);
+      timers.add(timer);
+      response.on('close', () => {
+        clearTimeout(timer);
+        timers.delete(timer);
+      });
+      return;
+    }
+    if ('status' in reply) {
+      send(response, reply.status, reply.body, reply.contentType);
+      return;
+    }
+    if ('malformed' in reply) {
+      send(response, 200, reply.malformed);
+      return;
+    }
+    const model = typeof body?.model === 'string' ? body.model : 'loopback';
+    const promptTokens = reply.promptTokens ?? Math.ceil(JSON.stringify(body?.messages ?? []).length / 4);
+    const completionTokens = Math.ceil(reply.text.length / 4);
+    const usage = {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+    };
+    const id = `chatcmpl-loopback-${served}`;
+    const created = Math.floor(Date.now() / 1000);
+    if (body?.stream === true) {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const chunk = (
+        delta: Record<string, unknown>,
+        finish: string | null,
+        extra: Record<string, unknown> = {},
+      ) =>
+        `data: ${JSON.stringify({
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model,
+          choices: [{ index: 0, delta, finish_reason: finish }],
+          ...extra,
+        })}\n\n`;
+      response.write(chunk({ role: 'assistant', content: '' }, null));
+      for (const piece of reply.text.match(/[\s\S]{1,40}/g) ?? [])
+        response.write(chunk({ content: piece }, null));
+      response.write(chunk({}, 'stop', { usage }));
+      response.end('data: [DONE]\n\n');
+      return;
+    }
+    send(
+      response,
+      200,
+      JSON.stringify({
+        id,
+        object: 'chat.completion',
+        created,
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: 'stop' }],
+        usage,
+      }),
+    );
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  body: string,
+  contentType = 'application/json',
+): void {
+  response.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+  response.end(body);
+}
+
+function parse(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
