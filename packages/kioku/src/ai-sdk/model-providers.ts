@@ -94,7 +94,7 @@ function packaged(
  * The providers `kioku compact --model provider:model` knows: `openai-compatible` (any server speaking
  * the chat-completions protocol: vLLM, llama.cpp, LM Studio… with `--base-url`), `ollama`, `openai` and
  * `deepseek` (their chat-completions APIs, through `@ai-sdk/openai-compatible`), and `anthropic` and
- * `google` through their own AI SDK packages when installed. Add one by appending to this list.
+ * `google` through their own AI SDK packages (loaded on first use). Add one by appending to this list.
  */
 export function defaultModelProviders(): ModelProvider[] {
   return [

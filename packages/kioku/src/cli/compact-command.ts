@@ -90,7 +90,7 @@ export function compactCommand(): Command {
       'after',
       '\nProviders: openai-compatible (with --base-url or OPENAI_COMPATIBLE_BASE_URL; key OPENAI_COMPATIBLE_API_KEY if needed), ' +
         'ollama (OLLAMA_BASE_URL), openai (OPENAI_API_KEY), deepseek (DEEPSEEK_API_KEY), anthropic (ANTHROPIC_API_KEY, ' +
-        'needs @ai-sdk/anthropic), google (GOOGLE_GENERATIVE_AI_API_KEY, needs @ai-sdk/google). Keys are read from the ' +
+        'through @ai-sdk/anthropic), google (GOOGLE_GENERATIVE_AI_API_KEY, through @ai-sdk/google). Keys are read from the ' +
         'environment and never printed.\n' +
         'If the summarizer fails (an error, an empty or unusable summary), observation masking and then truncation ' +
         'compact instead, and the command says so.\n' +
