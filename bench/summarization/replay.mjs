@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { loadModelOverrides } from '../../packages/kioku/dist/pricing/index.js';
 import { replayTranscript, resolvePricing } from '../../packages/kioku/dist/replay/index.js';
 import { observationMasking, pipeline, unmanaged } from '../../packages/kioku/dist/strategies/index.js';
-import { estimatedSummarization, summaryUsageOf } from '../../packages/kioku/dist/summarization/index.js';
+import { estimatedSummarization } from '../../packages/kioku/dist/summarization/index.js';
 import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
 import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js';
 
@@ -60,23 +60,6 @@ const strategies = () => [
 
 const modelOf = (transcript) => transcript.model ?? transcript.calls.find((call) => call.model)?.model;
 
-/** `strategy` with the summary calls of each of its calls summed into `usage`. */
-function metered(strategy) {
-  const usage = { inputTokens: 0, outputTokens: 0, calls: 0 };
-  const wrapped = {
-    ...strategy,
-    async apply(input) {
-      const result = await strategy.apply(input);
-      const spent = summaryUsageOf(result.edits);
-      usage.inputTokens += spent.inputTokens;
-      usage.outputTokens += spent.outputTokens;
-      usage.calls += spent.calls;
-      return result;
-    },
-  };
-  return { strategy: wrapped, usage };
-}
-
 async function runSet(set) {
   const loaded = await loadTranscripts(set.paths.map((path) => join(trajectories, path)));
   if (loaded.errors.length > 0) throw loaded.errors[0].error;
@@ -85,21 +68,20 @@ async function runSet(set) {
   for (const transcript of loaded.transcripts) {
     const pricing = resolvePricing({ modelId: modelOf(transcript), pricing: 'anthropic-style', overrides });
     const counter = counterForModel(modelOf(transcript));
-    const price = pricing.model.price;
     for (const { label, make } of strategies()) {
-      const { strategy, usage } = metered(make());
-      const replay = await replayTranscript({ transcript, strategy, counter, pricing });
+      const replay = await replayTranscript({ transcript, strategy: make(), counter, pricing });
+      const { totals } = replay;
       const row = rows.get(label);
       row.transcripts += 1;
-      row.calls += replay.totals.calls;
-      row.promptTokens += replay.totals.inputTokens;
-      row.summaryCalls += usage.calls;
-      row.summaryInputTokens += usage.inputTokens;
-      row.summaryOutputTokens += usage.outputTokens;
-      // A summary call shares no prefix with the agent's prompts: billed at the plain prices, uncached.
-      const summaryCost = usage.inputTokens * price.inputPerToken + usage.outputTokens * price.outputPerToken;
-      row.costNoCache += replay.totals.costNoCache + summaryCost;
-      row.costCached += replay.totals.costCached + summaryCost;
+      row.calls += totals.calls;
+      row.promptTokens += totals.promptTokens;
+      // The replay counts the summary calls the strategy's edits report and bills them in its costs
+      // (uncached, at the plain input and output prices: they share no prefix with the agent's prompts).
+      row.summaryCalls += totals.strategyCalls;
+      row.summaryInputTokens += totals.strategyInputTokens;
+      row.summaryOutputTokens += totals.strategyOutputTokens;
+      row.costNoCache += totals.costNoCache;
+      row.costCached += totals.costCached;
       row.violations += replay.totals.violations;
     }
   }

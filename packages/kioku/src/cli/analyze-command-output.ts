@@ -1,4 +1,3 @@
-import type { BaselineEntry } from '../baselines/index.js';
 import type { StrategyAnalysis, StrategyComparison } from '../replay/index.js';
 import { formatTable } from './format-table.js';
 
@@ -12,9 +11,23 @@ export interface AnalyzeJson {
   calls: number;
   /** How the calls were priced (one name per model or pricing used). */
   pricing: string[];
-  strategies: Array<StrategyComparison & { default: boolean; description: string }>;
+  /**
+   * Each strategy's figures; `inputTokens` and the costs include the model calls it made itself
+   * (`strategyCalls`, `strategyInputTokens`, `strategyOutputTokens`). `estimated` is true when its
+   * summaries were placeholders of a stated size and no model was called: its figures are an estimate.
+   */
+  strategies: Array<StrategyComparison & { default: boolean; estimated: boolean; description: string }>;
   /** The HTML report written, when `--report` was given. */
   report?: string;
+}
+
+/** What the output says about a replayed strategy besides its figures. */
+export interface DescribedStrategy {
+  name: string;
+  /** One line: what it is and where its defaults come from. */
+  description: string;
+  /** True when its summaries are estimated (no model was called). */
+  estimated?: boolean;
 }
 
 /** The `--json` document of an analysis. */
@@ -24,7 +37,7 @@ export function analyzeJson({
   kiokuDefault,
 }: {
   analysis: StrategyAnalysis;
-  catalog: readonly BaselineEntry[];
+  catalog: readonly DescribedStrategy[];
   kiokuDefault: string;
 }): AnalyzeJson {
   const baseline = analysis.strategies.find((strategy) => strategy.name === analysis.baseline);
@@ -34,14 +47,18 @@ export function analyzeJson({
     transcripts: baseline?.transcripts ?? 0,
     calls: baseline?.calls ?? 0,
     pricing: [...new Set(analysis.replays.map((replay) => replay.pricing))],
-    strategies: analysis.strategies.map((strategy) => ({
-      ...strategy,
-      default: strategy.name === kiokuDefault,
-      description:
-        strategy.name === analysis.baseline
-          ? 'the history sent as it is (the baseline)'
-          : (catalog.find((entry) => entry.name === strategy.name)?.description ?? ''),
-    })),
+    strategies: analysis.strategies.map((strategy) => {
+      const entry = catalog.find((candidate) => candidate.name === strategy.name);
+      return {
+        ...strategy,
+        default: strategy.name === kiokuDefault,
+        estimated: entry?.estimated === true,
+        description:
+          strategy.name === analysis.baseline
+            ? 'the history sent as it is (the baseline)'
+            : (entry?.description ?? ''),
+      };
+    }),
   };
 }
 
@@ -50,10 +67,15 @@ const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}�
 const usd = (value: number) => `$${value >= 100 ? value.toFixed(0) : value.toFixed(value >= 1 ? 2 : 4)}`;
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
-/** The plain-text table of an analysis, kioku's default marked with `*`. */
+/**
+ * The plain-text table of an analysis, kioku's default marked with `*` and estimates with `†`; under it,
+ * what each estimate stands for and the model calls strategies made themselves.
+ */
 export function renderAnalysis(json: AnalyzeJson): string {
+  const label = (strategy: AnalyzeJson['strategies'][number]) =>
+    `${strategy.name}${strategy.default ? ' *' : ''}${strategy.estimated ? ' †' : ''}`;
   const rows = json.strategies.map((strategy) => [
-    strategy.default ? `${strategy.name} *` : strategy.name,
+    label(strategy),
     integer(strategy.calls),
     integer(strategy.inputTokens),
     ratio(strategy.inputTokensRatio),
@@ -80,11 +102,22 @@ export function renderAnalysis(json: AnalyzeJson): string {
     'p95 ms/call',
     'violations',
   ];
+  const notes = json.strategies.flatMap((strategy) => [
+    ...(strategy.estimated ? [`† ${strategy.name} is an ESTIMATE: ${strategy.description}.`] : []),
+    ...(strategy.strategyCalls > 0
+      ? [
+          `${strategy.name}: its own ${integer(strategy.strategyCalls)} model call(s)${strategy.estimated ? ' (estimated, none made)' : ''}, ` +
+            `${integer(strategy.strategyInputTokens)} tokens in and ${integer(strategy.strategyOutputTokens)} out, ` +
+            "are included in its input tokens and costs (uncached, at the model's prices).",
+        ]
+      : []),
+  ]);
   return [
     `${json.transcripts} transcript(s), ${integer(json.calls)} calls, priced as ${json.pricing.join(', ')}`,
     '',
     formatTable(header, rows),
     '',
     `× = ratio to ${json.baseline}, measured in the same run. * kioku's default. p95 ms/call: the strategy's own time.`,
+    ...notes,
   ].join('\n');
 }

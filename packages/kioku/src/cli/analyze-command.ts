@@ -2,18 +2,14 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { baselineCatalog, unmanagedBaseline } from '../baselines/index.js';
+import { ReplayConfigurationError } from '../errors/replay-configuration-error.js';
 import { loadModelOverrides, type ModelOverrides } from '../pricing/index.js';
-import {
-  analyzeStrategies,
-  namedPricings,
-  ReplayConfigurationError,
-  type ReplayPricing,
-  resolvePricing,
-} from '../replay/index.js';
+import { analyzeStrategies, namedPricings, type ReplayPricing, resolvePricing } from '../replay/index.js';
 import { renderReport, reportData, socInvestigationTranscript } from '../report/index.js';
 import { counterForModel } from '../tokens/index.js';
 import { loadTranscripts, type Transcript, transcriptFormats } from '../transcripts/index.js';
 import { analyzeJson, renderAnalysis } from './analyze-command-output.js';
+import { parseSummarizer, summaryEntries } from './analyze-command-summaries.js';
 import { createProgress } from './progress.js';
 import { reportLoadProblems } from './report-load-problems.js';
 
@@ -25,6 +21,9 @@ interface AnalyzeOptions {
   report?: string;
   format?: (typeof transcriptFormats)[number];
   json?: boolean;
+  summarizer?: string;
+  baseUrl?: string;
+  estimateSummaries?: number;
 }
 
 const kiokuDefaultName = baselineCatalog.find((entry) => entry.kioku)?.name ?? 'kioku-default';
@@ -77,6 +76,22 @@ export function analyzeCommand(): Command {
       `${Object.keys(namedPricings).join(', ')} (cache write 1.25×, read 0.1× of the model's input price), ` +
         "another model's price table by id, or a model override JSON file (default: the model's own prices)",
     )
+    .option(
+      '--summarizer <provider:model>',
+      "also replay kioku's default followed by summarization with this model (kioku-default+summarization): " +
+        'real summaries, each summary call counted in the input tokens and costs',
+      parseSummarizer,
+    )
+    .option(
+      '--base-url <url>',
+      "the summarizer's API base URL (required for openai-compatible: Ollama, vLLM, llama.cpp…)",
+    )
+    .option(
+      '--estimate-summaries <tokens>',
+      "also replay kioku's default followed by summarization with summaries estimated at this size " +
+        '(kioku-default+estimated-summaries): no model is called, and the output says it is an estimate',
+      parseWindow,
+    )
     .option('--report <file>', 'also write a self-contained HTML report with charts')
     .addOption(
       new Option('--format <format>', 'read every file as this format instead of detecting it').choices(
@@ -87,9 +102,19 @@ export function analyzeCommand(): Command {
     .addHelpText(
       'after',
       '\nThe unmanaged history is always replayed too: every ratio is to it, measured in the same run.\n' +
-        'Exit codes: 0 ok, 1 a file could not be read, a model is unknown or no transcript was read, 2 bad arguments.',
+        "Summaries are triggered at 80% of the window (--window lowers it); a summary call's tokens are billed " +
+        "uncached at the replayed model's prices. If the summarizer fails (an error, an empty or unusable " +
+        'summary), the analysis stops and names the transcript and call: a replay that fell back silently would ' +
+        'not measure summarization.\n' +
+        'Exit codes: 0 ok, 1 a file could not be read, a model is unknown, no transcript was read or the ' +
+        'summarizer failed, 2 bad arguments.',
     )
-    .action(async (paths: string[], options: AnalyzeOptions) => {
+    .action(async (paths: string[], options: AnalyzeOptions, command: Command) => {
+      if (options.baseUrl !== undefined && options.summarizer === undefined) {
+        command.error("error: --base-url is the summarizer's: give --summarizer <provider:model> with it", {
+          exitCode: 2,
+        });
+      }
       const progress = createProgress();
       let transcripts: Transcript[];
       let failed = false;
@@ -118,7 +143,12 @@ export function analyzeCommand(): Command {
       // Resolved up front, so an unknown model is reported before any replay starts.
       const pricings = new Map(transcripts.map((transcript) => [transcript, pricingOf(transcript)]));
       const selected = options.strategies ?? known;
-      const catalog = baselineCatalog.filter((entry) => selected.includes(entry.name));
+      const catalog = [
+        ...baselineCatalog.filter((entry) => selected.includes(entry.name)),
+        ...(await summaryEntries(options)),
+      ];
+      // A strategy that throws (a failing summarizer) stops the analysis with a ReplayStrategyError naming
+      // the transcript and call; main prints it and exits 1.
       const analysis = await analyzeStrategies({
         transcripts,
         baseline: unmanagedBaseline(),
@@ -128,8 +158,7 @@ export function analyzeCommand(): Command {
         budgetFor: (_, pricing) => ({ contextWindow: options.window ?? pricing.model.contextWindow }),
         onStart: (total) => progress.start(total, 'replaying'),
         onReplay: () => progress.increment(),
-      });
-      progress.stop();
+      }).finally(() => progress.stop());
       const json = analyzeJson({ analysis, catalog, kiokuDefault: kiokuDefaultName });
       if (options.report !== undefined) {
         const descriptions = Object.fromEntries(

@@ -7,6 +7,8 @@ export { KiokuError } from './kioku-error.js';
 export { MemoryBufferError } from './memory-buffer-error.js';
 export { MissingProviderSettingError } from './missing-provider-setting-error.js';
 export { ModelOverridesError } from './model-overrides-error.js';
+export { ReplayConfigurationError } from './replay-configuration-error.js';
+export { ReplayStrategyError } from './replay-strategy-error.js';
 export { SessionExistsError } from './session-exists-error.js';
 export { StoreError } from './store-error.js';
 export { StoreLockedError } from './store-locked-error.js';

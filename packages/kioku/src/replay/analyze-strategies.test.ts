@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { kiokuDefault } from '../baselines/kioku-default.js';
+import { ReplayConfigurationError } from '../errors/replay-configuration-error.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { outputLines, toolStep } from '../test/tool-step.js';
 import type { Transcript } from '../transcripts/transcript.js';
 import { analyzeStrategies } from './analyze-strategies.js';
-import { ReplayConfigurationError } from './replay-configuration-error.js';
 import { resolvePricing } from './resolve-pricing.js';
 
 const runs: Transcript[] = [30, 12].map((steps, run) => ({

@@ -1,9 +1,9 @@
+import { ReplayConfigurationError } from '../errors/replay-configuration-error.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Transcript } from '../transcripts/transcript.js';
 import { compareToBaseline } from './compare-to-baseline.js';
-import { ReplayConfigurationError } from './replay-configuration-error.js';
 import type { ReplayPricing } from './replay-pricing.js';
 import { replayTranscript } from './replay-transcript.js';
 import type { StrategyComparison } from './strategy-summary.js';

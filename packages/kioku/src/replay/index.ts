@@ -9,7 +9,6 @@ export { introducedViolations } from './introduced-violations.js';
 export { modelPricing } from './model-pricing.js';
 export { namedPricings } from './named-pricings.js';
 export { replayCalls } from './replay-calls.js';
-export { ReplayConfigurationError } from './replay-configuration-error.js';
 export type { ReplayPricing } from './replay-pricing.js';
 export { replayTotals } from './replay-totals.js';
 export { type ReplayTranscriptOptions, replayTranscript } from './replay-transcript.js';

@@ -1,17 +1,21 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { ReplayStrategyError } from '../errors/replay-strategy-error.js';
 import { getModelInfo } from '../pricing/get-model-info.js';
 import { noCachePolicy } from '../pricing/no-cache-policy.js';
 import { simulateCost } from '../pricing/simulate-cost.js';
 import { transcriptCalls } from '../pricing/transcript-calls.js';
 import type { Strategy } from '../strategies/strategy.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
+import { estimatedSummarization } from '../summarization/estimated-summarization.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { outputLines, toolStep } from '../test/tool-step.js';
 import type { Transcript } from '../transcripts/transcript.js';
 import { anthropicStylePricing } from './anthropic-style-pricing.js';
+import { compareToBaseline } from './compare-to-baseline.js';
 import { modelPricing } from './model-pricing.js';
 import { replayTranscript } from './replay-transcript.js';
+import { summarizeReplays } from './summarize-replays.js';
 
 const counter = quarterCounter();
 const model = getModelInfo('deepseek-chat');
@@ -153,5 +157,102 @@ describe('replayTranscript', () => {
     // Masking the newest-but-one output at every call rewrites the cached prefix every time.
     expect(rewritten.totals.cacheReadTokens).toBeLessThan(kept.totals.cacheReadTokens / 4);
     expect(kept.totals.cacheReadTokens).toBeGreaterThan(0);
+  });
+
+  it("bills the model calls a strategy reports in its edits, once, on top of the agent's call", async () => {
+    // Sends the history as it is, but "made a summary" at the third call: 1,000 tokens in, 100 out, 2 calls.
+    // The edit stays reported at later calls without usage, as a summary carried over is.
+    const metered: Strategy<number> = {
+      name: 'metered',
+      lossy: false,
+      needsModel: true,
+      initialState: () => 0,
+      async apply({ messages, state }) {
+        const call = state + 1;
+        const edit = {
+          strategy: 'metered',
+          kind: 'summarize',
+          messageIndexes: [],
+          tokensBefore: 0,
+          tokensAfter: 0,
+        };
+        const edits =
+          call < 3
+            ? []
+            : [call === 3 ? { ...edit, usage: { inputTokens: 1000, outputTokens: 100, calls: 2 } } : edit];
+        return { messages: messages.slice(), edits, state: call };
+      },
+    };
+    const run = transcript(6);
+    const pricing = anthropicStylePricing(model);
+    const plain = await replayTranscript({ transcript: run, strategy: unmanaged(), counter, pricing });
+    const replay = await replayTranscript({ transcript: run, strategy: metered, counter, pricing });
+
+    expect(replay.calls.map((call) => call.strategyCalls)).toEqual([0, 0, 2, 0, 0, 0, 0]);
+    expect(replay.calls[2]).toMatchObject({ strategyInputTokens: 1000, strategyOutputTokens: 100 });
+    expect(replay.calls[2]?.inputTokens).toBe(plain.calls[2]?.inputTokens);
+    const summaryCost = 1000 * model.price.inputPerToken + 100 * model.price.outputPerToken;
+    expect(replay.calls[2]?.costNoCache).toBeCloseTo((plain.calls[2]?.costNoCache ?? 0) + summaryCost, 12);
+    expect(replay.calls[2]?.costCached).toBeCloseTo((plain.calls[2]?.costCached ?? 0) + summaryCost, 12);
+    expect(replay.totals).toMatchObject({
+      promptTokens: plain.totals.promptTokens,
+      inputTokens: plain.totals.inputTokens + 1100,
+      strategyCalls: 2,
+      strategyInputTokens: 1000,
+      strategyOutputTokens: 100,
+    });
+    expect(replay.totals.costCached).toBeCloseTo(plain.totals.costCached + summaryCost, 12);
+    expect(replay.totals.cacheReadTokens).toBe(plain.totals.cacheReadTokens);
+
+    const baseline = summarizeReplays('unmanaged', [plain]);
+    const compared = compareToBaseline(summarizeReplays('metered', [replay]), baseline);
+    expect(compared.inputTokensRatio).toBeCloseTo(1 + 1100 / plain.totals.inputTokens, 12);
+    expect(compared.costNoCacheRatio).toBeGreaterThan(1);
+    expect(compared.costCachedRatio).toBeGreaterThan(1);
+    expect(compared.cacheHitRate).toBeCloseTo(baseline.cacheHitRate, 12);
+  });
+
+  it("counts a summarization strategy's summary calls (estimated summaries report them too)", async () => {
+    const run = transcript(40);
+    const pricing = modelPricing(model);
+    const strategy = estimatedSummarization({ summaryTokens: 50, trigger: { inputTokens: 2000 } });
+    const replay = await replayTranscript({ transcript: run, strategy, counter, pricing });
+    const plain = await replayTranscript({ transcript: run, strategy: unmanaged(), counter, pricing });
+    expect(replay.totals.strategyCalls).toBeGreaterThan(0);
+    expect(replay.totals.strategyInputTokens).toBeGreaterThan(2000);
+    expect(replay.totals.strategyOutputTokens).toBeGreaterThan(40 * replay.totals.strategyCalls);
+    expect(replay.totals.inputTokens).toBe(
+      replay.totals.promptTokens + replay.totals.strategyInputTokens + replay.totals.strategyOutputTokens,
+    );
+    expect(replay.totals.inputTokens).toBeLessThan(plain.totals.inputTokens);
+  });
+
+  it('names the strategy, transcript and call when a strategy throws', async () => {
+    const failing: Strategy<number> = {
+      name: 'flaky-summarizer',
+      lossy: true,
+      needsModel: true,
+      initialState: () => 0,
+      async apply({ messages, state }) {
+        if (state === 2) throw new Error('the summarizer answered nothing');
+        return { messages: messages.slice(), edits: [], state: state + 1 };
+      },
+    };
+    const replaying = replayTranscript({
+      transcript: transcript(4),
+      strategy: failing,
+      counter,
+      pricing: modelPricing(model),
+    });
+    const error = await replaying.catch((caught: unknown) => caught);
+    expect(ReplayStrategyError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      strategy: 'flaky-summarizer',
+      transcript: { file: 'test.json', id: 'run' },
+      call: 3,
+      message:
+        'strategy flaky-summarizer failed at call 3 of 5 replaying test.json (run): the summarizer answered nothing',
+    });
+    expect((error as Error).cause).toBeInstanceOf(Error);
   });
 });

@@ -1,9 +1,11 @@
 import { performance } from 'node:perf_hooks';
+import { ReplayStrategyError } from '../errors/replay-strategy-error.js';
 import { noCachePolicy } from '../pricing/no-cache-policy.js';
 import { type SimulatedCall, simulateCost } from '../pricing/simulate-cost.js';
-import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
+import type { Strategy, StrategyBudget, StrategyOutput } from '../strategies/strategy.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Transcript } from '../transcripts/transcript.js';
+import { editsUsage } from './edits-usage.js';
 import { introducedViolations } from './introduced-violations.js';
 import { markedPrompts } from './marked-prompts.js';
 import { replayCalls } from './replay-calls.js';
@@ -32,6 +34,11 @@ export interface ReplayTranscriptOptions {
  * costs what it costs), the violations a provider would reject, and the strategy's time. Cache
  * breakpoints are placed by `pricing.markBreakpoints` (as the agent places them), except for a strategy
  * that `placesCacheBreakpoints` itself, whose markers are billed as they are.
+ *
+ * The model calls a strategy makes itself (summaries: the `usage` its edits report) are counted per call
+ * (`strategyInputTokens`, `strategyOutputTokens`) and billed on top of the agent's call, uncached at the
+ * pricing model's input and output prices; the totals' `inputTokens` include them. A strategy that throws
+ * stops the replay with a `ReplayStrategyError` naming the transcript and the call (its `cause`).
  *
  * @example
  * const replay = await replayTranscript({
@@ -63,11 +70,24 @@ export async function replayTranscript({
       ? undefined
       : markedPrompts(pricing.markBreakpoints, counter);
   let state = strategy.initialState();
-  for (const call of replayCalls(transcript)) {
+  const recorded = replayCalls(transcript);
+  for (const [index, call] of recorded.entries()) {
     const history = transcript.messages.slice(0, call.messageCount);
     const started = performance.now();
-    const output = await strategy.apply({ messages: history, ...toolsPart, counter, budget, state });
+    let output: StrategyOutput<unknown>;
+    try {
+      output = await strategy.apply({ messages: history, ...toolsPart, counter, budget, state });
+    } catch (error) {
+      throw new ReplayStrategyError({
+        strategy: strategy.name,
+        transcript: { file: transcript.file, id: transcript.id },
+        call: index + 1,
+        calls: recorded.length,
+        cause: error,
+      });
+    }
     const strategyMs = performance.now() - started;
+    const spent = editsUsage(output.edits);
     state = output.state;
     const managed = output.messages;
     const next = transcript.messages[call.messageCount];
@@ -82,6 +102,9 @@ export async function replayTranscript({
       inputTokens,
       outputTokens,
       contextTokens: inputTokens + outputTokens,
+      strategyCalls: spent.calls,
+      strategyInputTokens: spent.inputTokens,
+      strategyOutputTokens: spent.outputTokens,
       strategyMs,
       edits: output.edits.length,
       savedByTool: savedByTool(toolTokens(history, counter), toolTokens(managed, counter)),
@@ -98,10 +121,14 @@ export async function replayTranscript({
   const billing = marking?.counter ?? counter;
   const uncached = simulateCost({ calls: simulated, model, counter: billing, policy: noCachePolicy() });
   const cached = simulateCost({ calls: simulated, model, counter: billing, policy: pricing.policy });
+  // The strategy's own model calls share no prefix with the agent's prompts: plain prices, no cache.
+  const strategyCost = (call: (typeof measured)[number]) =>
+    call.strategyInputTokens * model.price.inputPerToken +
+    call.strategyOutputTokens * model.price.outputPerToken;
   const calls: ReplayedCall[] = measured.map((call, index) => ({
     ...call,
-    costNoCache: uncached.calls[index]?.cost ?? 0,
-    costCached: cached.calls[index]?.cost ?? 0,
+    costNoCache: (uncached.calls[index]?.cost ?? 0) + strategyCost(call),
+    costCached: (cached.calls[index]?.cost ?? 0) + strategyCost(call),
     cacheReadTokens: cached.calls[index]?.cacheReadTokens ?? 0,
     cacheWriteTokens: cached.calls[index]?.cacheWriteTokens ?? 0,
     violations: violations[index] ?? [],

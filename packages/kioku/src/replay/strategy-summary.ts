@@ -4,17 +4,26 @@ export interface StrategySummary {
   name: string;
   transcripts: number;
   calls: number;
-  /** Prompt tokens sent, summed over all calls. */
+  /**
+   * Every token the strategy's choices cost in model calls, summed over all calls: the managed prompts
+   * (`promptTokens`) plus the strategy's own model calls, prompt and answer. Ratios are taken on it.
+   */
   inputTokens: number;
+  /** Prompt tokens the agent's calls sent (the managed prompts). */
+  promptTokens: number;
+  /** Model calls the strategy made itself (summaries…), and their prompt and answer tokens. */
+  strategyCalls: number;
+  strategyInputTokens: number;
+  strategyOutputTokens: number;
   /** The largest context one call occupied (managed prompt plus answer). */
   peakContextTokens: number;
-  /** USD with every prompt token at the plain input price. */
+  /** USD with every prompt token at the plain input price, the strategy's own model calls included. */
   costNoCache: number;
-  /** USD with prompt caching simulated. */
+  /** USD with prompt caching simulated, the strategy's own model calls included (uncached). */
   costCached: number;
-  /** Share of prompt tokens read from the cache. */
+  /** Share of the agent's prompt tokens (`promptTokens`) read from the cache. */
   cacheHitRate: number;
-  /** Share of prompt tokens written to the cache. */
+  /** Share of the agent's prompt tokens written to the cache. */
   cacheWriteRate: number;
   /** 95th percentile of the strategy's time per call, in milliseconds. */
   overheadMsP95: number;

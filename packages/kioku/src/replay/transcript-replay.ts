@@ -14,9 +14,21 @@ export interface ReplayedCall {
   outputTokens: number;
   /** Context the call occupied: the managed prompt plus the answer. */
   contextTokens: number;
-  /** USD with every prompt token at the plain input price. */
+  /** Model calls the strategy itself made to prepare this call (summaries…), from its edits' `usage`. */
+  strategyCalls: number;
+  /** Prompt tokens of the strategy's own model calls. */
+  strategyInputTokens: number;
+  /** Answer tokens of the strategy's own model calls. */
+  strategyOutputTokens: number;
+  /**
+   * USD with every prompt token at the plain input price, plus the strategy's own model calls (at the
+   * model's input and output prices).
+   */
   costNoCache: number;
-  /** USD with the provider's prompt cache simulated over the sequence of managed prompts. */
+  /**
+   * USD with the provider's prompt cache simulated over the sequence of managed prompts, plus the
+   * strategy's own model calls, billed uncached (they share no prefix with the agent's prompts).
+   */
   costCached: number;
   cacheReadTokens: number;
   cacheWriteTokens: number;
@@ -33,10 +45,22 @@ export interface ReplayedCall {
 /** Sums over the calls of one replay. */
 export interface ReplayTotals {
   calls: number;
+  /**
+   * Every token the strategy's choices cost in model calls: the managed prompts (`promptTokens`) plus
+   * the strategy's own model calls, prompt and answer (`strategyInputTokens + strategyOutputTokens`).
+   * This is what ratios to the unmanaged history are taken on, so a summary is never free.
+   */
   inputTokens: number;
+  /** Prompt tokens of the managed prompts the agent's calls sent. */
+  promptTokens: number;
   unmanagedTokens: number;
+  /** The agent's answers. */
   outputTokens: number;
+  strategyCalls: number;
+  strategyInputTokens: number;
+  strategyOutputTokens: number;
   peakContextTokens: number;
+  /** As the calls' costs, the strategy's own model calls included. */
   costNoCache: number;
   costCached: number;
   cacheReadTokens: number;

@@ -43,6 +43,7 @@ export type {
   StrategyEdit,
   StrategyInput,
   StrategyOutput,
+  StrategyUsage,
 } from './strategy.js';
 export {
   describeClearedInput,

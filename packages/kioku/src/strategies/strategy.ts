@@ -2,6 +2,13 @@ import type { ModelMessage } from 'ai';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 
+/** What the model calls a strategy made cost: tokens in, tokens out, and how many calls. */
+export interface StrategyUsage {
+  inputTokens: number;
+  outputTokens: number;
+  calls: number;
+}
+
 /**
  * What a strategy changed, in the spirit of Anthropic's `applied_edits`: which messages, tokens before
  * and after. A call reports every difference between its input and its output, including edits carried
@@ -31,6 +38,12 @@ export interface StrategyEdit {
    * strategy call does not pay for tokenizing it unless someone asks.
    */
   tokensAfter: number;
+  /**
+   * The model calls the strategy made to produce this edit (a summary, a memory update), reported once,
+   * on the call that made them; absent when the edit needed no model or is carried over from an earlier
+   * call. A replay bills them on top of the agent's own call, so a strategy's model calls are never free.
+   */
+  usage?: StrategyUsage;
 }
 
 /** The token budget a strategy works within. */

@@ -1,4 +1,4 @@
-import { KiokuError } from '../errors/kioku-error.js';
+import { KiokuError } from './kioku-error.js';
 
 const symbol = Symbol.for('kioku.error.replay-configuration');
 
