@@ -6,6 +6,7 @@
 export * from './ai-sdk/index.js';
 export * from './baselines/index.js';
 export * from './errors/index.js';
+export * from './memory/index.js';
 export * from './messages/index.js';
 export * from './pricing/index.js';
 export * from './replay/index.js';

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { KiokuError } from '../errors/kioku-error.js';
 import { analyzeCommand } from './analyze-command.js';
 import { compactCommand } from './compact-command.js';
+import { memoryCommand } from './memory-command.js';
 import { sessionsCommand } from './sessions-command.js';
 import { tokensCommand } from './tokens-command.js';
 import { version } from './version.js';
@@ -15,7 +16,8 @@ const program = new Command('kioku')
   .addCommand(tokensCommand())
   .addCommand(analyzeCommand())
   .addCommand(compactCommand())
-  .addCommand(sessionsCommand());
+  .addCommand(sessionsCommand())
+  .addCommand(memoryCommand());
 // Subcommands added with addCommand do not inherit exitOverride: bad arguments must exit with 2, not 1.
 for (const command of program.commands) command.exitOverride().showHelpAfterError();
 

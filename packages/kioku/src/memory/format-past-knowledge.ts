@@ -1,0 +1,34 @@
+import type { RecalledMemory } from './memory.js';
+
+/** Options of {@link formatPastKnowledge}. */
+export interface FormatPastKnowledgeOptions {
+  /**
+   * The block's first line (default: a heading that says what the block is and how to use it); `''` for
+   * the lines alone.
+   */
+  heading?: string;
+}
+
+const defaultHeading =
+  'Past knowledge (learned in earlier runs on similar requests; it may be outdated or wrong, so check it ' +
+  'before relying on it):';
+
+/**
+ * The "Past knowledge" block for a system prompt: one line per recalled memory, best first, each with its
+ * id in brackets so introspection can later say which ones helped. Empty string when nothing was recalled.
+ *
+ * @example
+ * formatPastKnowledge(await memory.recall({ request }));
+ * // Past knowledge (learned in earlier runs …):
+ * // [12] SigninLogs.ResultType is a string; "0" means success.
+ * // [7] Timestamps in DeviceProcessEvents are UTC.
+ */
+export function formatPastKnowledge(
+  memories: readonly Pick<RecalledMemory, 'id' | 'claim'>[],
+  { heading = defaultHeading }: FormatPastKnowledgeOptions = {},
+): string {
+  if (memories.length === 0) return '';
+  // A claim is one line: a newline inside it could pass for a new entry with a forged id.
+  const lines = memories.map(({ id, claim }) => `[${id}] ${claim.replace(/\s*\n\s*/g, ' ')}`);
+  return (heading === '' ? lines : [heading, ...lines]).join('\n');
+}

@@ -1,0 +1,17 @@
+import type { Store } from '../store/index.js';
+import type { Embedder } from './embedder.js';
+import type { VectorEncoding } from './vector-transport.js';
+
+/** Everything the parts of a `Memory` share: its store, embedder, namespace and settings. */
+export interface MemoryContext {
+  store: Store;
+  embedder: Embedder;
+  namespace: string;
+  threshold: number;
+  limit: number;
+  deleteBelow: number;
+  duplicateSimilarity: number;
+  duplicateCandidates: number;
+  efSearch: number;
+  encoding: VectorEncoding;
+}

@@ -1,0 +1,22 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The form two claims share when they say the same thing with different typography: Unicode NFKC,
+ * lowercase, quotes and backticks dropped, runs of whitespace made one space, trailing punctuation
+ * removed. `The table \`SigninLogs\` has UserPrincipalName.` and `the table SigninLogs has
+ * userprincipalname` normalize alike.
+ */
+export function normalizeClaim(claim: string): string {
+  return claim
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[`"'\u2018\u2019\u201c\u201d]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\s.;:!,]+$/, '');
+}
+
+/** The key a namespace's claims are unique on: sha-256 of the normalized claim, in hex. */
+export function claimKey(claim: string): string {
+  return createHash('sha256').update(normalizeClaim(claim)).digest('hex');
+}

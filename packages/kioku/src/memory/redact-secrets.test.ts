@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from './redact-secrets.js';
+
+describe('redactSecrets', () => {
+  it.each([
+    [
+      'openai-key',
+      'set OPENAI key sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z',
+      'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z',
+    ],
+    [
+      'anthropic-key',
+      'the key is sk-ant-api03-AbCdEfGhIjKlMnOpQrStUv',
+      'sk-ant-api03-AbCdEfGhIjKlMnOpQrStUv',
+    ],
+    ['aws-access-key', 'aws access key AKIAIOSFODNN7EXAMPLE was used', 'AKIAIOSFODNN7EXAMPLE'],
+    [
+      'github-token',
+      'clone with ghp_16C7e42F292c6912E7710c838347Ae178B4a',
+      'ghp_16C7e42F292c6912E7710c838347Ae178B4a',
+    ],
+    [
+      'slack-token',
+      'webhook xoxb-123456789012-1234567890123-AbCdEfGhIjKl',
+      'xoxb-123456789012-1234567890123-AbCdEfGhIjKl',
+    ],
+    [
+      'google-api-key',
+      'maps key AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q',
+      'AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q',
+    ],
+    ['stripe-key', 'billing uses sk_live_4eC39HqLyjWDarjtT1zdp7dc', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc'],
+    [
+      'jwt',
+      'token eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+      'eyJzdWIiOiIxMjM0NTY3ODkwIn0',
+    ],
+    [
+      'bearer-token',
+      'curl -H "Authorization: Bearer 4f8a9b2c7d1e6f3a5b8c9d0e" https://api',
+      '4f8a9b2c7d1e6f3a5b8c9d0e',
+    ],
+    ['basic-auth', 'Authorization: Basic YWxpY2U6czNjcmV0UGFzcw==', 'YWxpY2U6czNjcmV0UGFzcw=='],
+    ['url-credentials', 'DSN postgres://svc_reports:Tr0ub4dor&3@db.internal:5432/app', 'Tr0ub4dor&3'],
+    ['assigned-secret', 'login with password=hunter2 then', 'hunter2'],
+    ['assigned-secret', '{"api_key": "a1b2c3d4e5f6"}', 'a1b2c3d4e5f6'],
+    [
+      'assigned-secret',
+      'export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      'wJalrXUtnFEMI',
+    ],
+    ['assigned-secret', "client_secret: 'shh-its-secret'", 'shh-its-secret'],
+  ])('removes a %s', (kind, text, secret) => {
+    const result = redactSecrets(text);
+    expect(result.text).not.toContain(secret);
+    expect(result.text).toContain(`[REDACTED:${kind}]`);
+    expect(result.redactions).toEqual([{ kind, count: 1 }]);
+  });
+
+  it('removes a whole PEM private key, even a truncated one', () => {
+    const key = [
+      '-----BEGIN OPENSSH PRIVATE KEY-----',
+      'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW',
+      'QyNTUxOQAAACDl6dXhMUsyxuOfj5YymYh8rnwZqkzCbF7Qr2LvCpR7VQAAAJgK4kHoCuJB',
+      '-----END OPENSSH PRIVATE KEY-----',
+    ].join('\n');
+    expect(redactSecrets(`deploy key:\n${key}\nused by CI`).text).toBe(
+      'deploy key:\n[REDACTED:private-key]\nused by CI',
+    );
+    expect(redactSecrets('-----BEGIN RSA PRIVATE KEY-----\nMIIEow…').text).toBe('[REDACTED:private-key]');
+  });
+
+  it('counts each secret once, under its most specific kind, and is idempotent', () => {
+    const text =
+      'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlLXZhbHVl; password=x1; password=x2';
+    const once = redactSecrets(text);
+    expect(once.redactions).toEqual([
+      { kind: 'jwt', count: 1 },
+      { kind: 'assigned-secret', count: 2 },
+    ]);
+    expect(once.text).toBe(
+      'Authorization: Bearer [REDACTED:jwt]; password=[REDACTED:assigned-secret]; password=[REDACTED:assigned-secret]',
+    );
+    expect(redactSecrets(once.text)).toEqual({ text: once.text, redactions: [] });
+  });
+
+  it('leaves technical knowledge alone', () => {
+    for (const text of [
+      'SigninLogs.ResultType is a string; "0" means a successful sign-in',
+      'The users table has a password_hash column (bcrypt) and a last_password_change timestamp',
+      'Query DeviceNetworkEvents with RemoteIP, not DestinationIp',
+      'Secrets are read from Vault at secret/data/app; never from the environment',
+      'Tokens in AuditLogs are hashed with SHA-256 before they are logged',
+    ]) {
+      expect(redactSecrets(text)).toEqual({ text, redactions: [] });
+    }
+  });
+});
