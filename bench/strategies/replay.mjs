@@ -23,30 +23,13 @@ import {
   resolvePricing,
 } from '../../packages/kioku/dist/replay/index.js';
 import { counterForModel, percentile } from '../../packages/kioku/dist/tokens/index.js';
-import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js';
+import { loadSets, trajectoriesDir } from '../tokens/load-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const trajectories = process.env.KIOKU_TRAJECTORIES ?? join(root, '../shared/data/trajectories');
 const output = join(root, 'bench/results/strategies-replay.json');
 const kiokuDefault = 'kioku-default';
 const targets = { inputTokensRatio: 0.5, costCachedRatio: 0.8, overheadMsP95: 1 };
 const timedRuns = 3;
-
-const sets = [
-  {
-    name: 'mini-swe-agent deepseek-chat',
-    paths: ['mini-swe-agent/pr816_deepseek_eval/output/deepseek_chat_dev'],
-    // These runs used DeepSeek V3.2 (2025-09-29 prices); the catalog's deepseek-chat prices predate it.
-    overrides: join(root, 'packages/kioku/src/pricing/__fixtures__/deepseek-v3.2-prices.json'),
-  },
-  {
-    name: 'OpenHands claude-3.5-sonnet',
-    paths: [
-      'OpenHands/evaluation/evaluation_outputs/outputs/princeton-nlp__SWE-bench_Verified-test/CodeActAgent/claude-3-5-sonnet-20241022_maxiter_50_N_v0.15.0-no-hint-no-condensation-run_1/llm_completions_last_per_instance',
-      'OpenHands/derived/claude-3-5-sonnet_v0.15.0_swebench_verified_per_call_usage.jsonl',
-    ],
-  },
-];
 
 const strategies = () => [unmanagedBaseline(), ...baselineCatalog.map((entry) => entry.create())];
 const modelOf = (transcript) => transcript.model ?? transcript.calls.find((call) => call.model)?.model;
@@ -54,13 +37,12 @@ const pricingOf = (transcript, overrides) =>
   resolvePricing({ modelId: modelOf(transcript), pricing: 'anthropic-style', overrides });
 
 async function runSet(set) {
-  const loaded = await loadTranscripts(set.paths.map((path) => join(trajectories, path)));
-  if (loaded.errors.length > 0) throw loaded.errors[0].error;
-  const overrides = set.overrides === undefined ? undefined : await loadModelOverrides(set.overrides);
+  const overrides =
+    set.pricingOverrides === undefined ? undefined : await loadModelOverrides(set.pricingOverrides);
   const [baseline, ...others] = strategies();
   let done = 0;
   const analysis = await analyzeStrategies({
-    transcripts: loaded.transcripts,
+    transcripts: set.transcripts,
     baseline,
     strategies: others,
     pricingFor: (transcript) => pricingOf(transcript, overrides),
@@ -71,10 +53,10 @@ async function runSet(set) {
     },
   });
   // The tuning half: runs of even position by id; the held-out half: the others.
-  const ids = loaded.transcripts.map((transcript) => transcript.id).sort();
+  const ids = set.transcripts.map((transcript) => transcript.id).sort();
   const half = new Map(ids.map((id, index) => [id, index % 2 === 0 ? 'tuning' : 'held-out']));
   const outputPrice = new Map(
-    loaded.transcripts.map((transcript) => [
+    set.transcripts.map((transcript) => [
       transcript.file,
       pricingOf(transcript, overrides).model.price.outputPerToken,
     ]),
@@ -94,7 +76,7 @@ async function runSet(set) {
       violations: replay.totals.violations,
     };
   });
-  return { set, transcripts: loaded.transcripts, overrides, analysis, rows };
+  return { set, transcripts: set.transcripts, overrides, analysis, rows };
 }
 
 /** Per-call time of each strategy on one run: a warm-up replay, then the median p95 of `timedRuns`. */
@@ -122,7 +104,7 @@ async function timeLongest(runs) {
     p95[strategy.name] = round(percentile(runs95, 50), 4);
   }
   return {
-    file: transcript.file.slice(trajectories.length + 1),
+    file: transcript.file.slice(trajectoriesDir.length + 1),
     id: transcript.id,
     messages: transcript.messages.length,
     calls: transcript.calls.length,
@@ -266,7 +248,7 @@ function printChecks(title, checks) {
 
 const started = Date.now();
 const results = [];
-for (const set of sets) results.push(await runSet(set));
+for (const set of await loadSets()) results.push(await runSet(set));
 const longest = await timeLongest(results);
 const baselineName = results[0].analysis.baseline;
 const allRows = results.flatMap((result) => result.rows);

@@ -15,29 +15,12 @@ import { replayTranscript, resolvePricing } from '../../packages/kioku/dist/repl
 import { observationMasking, pipeline, unmanaged } from '../../packages/kioku/dist/strategies/index.js';
 import { estimatedSummarization } from '../../packages/kioku/dist/summarization/index.js';
 import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
-import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js';
+import { loadSets } from '../tokens/load-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const trajectories = process.env.KIOKU_TRAJECTORIES ?? join(root, '../shared/data/trajectories');
 const output = join(root, 'bench/results/summarization-replay.json');
 const target = 0.45;
 const summaryTokens = 1000;
-
-const sets = [
-  {
-    name: 'mini-swe-agent deepseek-chat',
-    paths: ['mini-swe-agent/pr816_deepseek_eval/output/deepseek_chat_dev'],
-    // These runs used DeepSeek V3.2 (2025-09-29 prices); the catalog's deepseek-chat prices predate it.
-    overrides: join(root, 'packages/kioku/src/pricing/__fixtures__/deepseek-v3.2-prices.json'),
-  },
-  {
-    name: 'OpenHands claude-3.5-sonnet',
-    paths: [
-      'OpenHands/evaluation/evaluation_outputs/outputs/princeton-nlp__SWE-bench_Verified-test/CodeActAgent/claude-3-5-sonnet-20241022_maxiter_50_N_v0.15.0-no-hint-no-condensation-run_1/llm_completions_last_per_instance',
-      'OpenHands/derived/claude-3-5-sonnet_v0.15.0_swebench_verified_per_call_usage.jsonl',
-    ],
-  },
-];
 
 const masking = () => observationMasking({ keep: 10, batchSize: 10 });
 const estimated = (inputTokens) => estimatedSummarization({ summaryTokens, trigger: { inputTokens } });
@@ -61,11 +44,10 @@ const strategies = () => [
 const modelOf = (transcript) => transcript.model ?? transcript.calls.find((call) => call.model)?.model;
 
 async function runSet(set) {
-  const loaded = await loadTranscripts(set.paths.map((path) => join(trajectories, path)));
-  if (loaded.errors.length > 0) throw loaded.errors[0].error;
-  const overrides = set.overrides === undefined ? undefined : await loadModelOverrides(set.overrides);
+  const overrides =
+    set.pricingOverrides === undefined ? undefined : await loadModelOverrides(set.pricingOverrides);
   const rows = new Map(strategies().map(({ label }) => [label, emptyRow(label)]));
-  for (const transcript of loaded.transcripts) {
+  for (const transcript of set.transcripts) {
     const pricing = resolvePricing({ modelId: modelOf(transcript), pricing: 'anthropic-style', overrides });
     const counter = counterForModel(modelOf(transcript));
     for (const { label, make } of strategies()) {
@@ -85,8 +67,8 @@ async function runSet(set) {
       row.violations += replay.totals.violations;
     }
   }
-  process.stderr.write(`${set.name}: ${loaded.transcripts.length} runs\n`);
-  return { set: set.name, transcripts: loaded.transcripts.length, rows: [...rows.values()] };
+  process.stderr.write(`${set.name}: ${set.transcripts.length} runs\n`);
+  return { set: set.name, transcripts: set.transcripts.length, rows: [...rows.values()] };
 }
 
 function emptyRow(label) {
@@ -170,7 +152,7 @@ function print(title, rows) {
 
 const started = performance.now();
 const results = [];
-for (const set of sets) results.push(await runSet(set));
+for (const set of await loadSets()) results.push(await runSet(set));
 const perSet = results.map((result) => ({ ...result, rows: withRatios(result.rows) }));
 const all = withRatios(combine(results));
 for (const result of perSet) print(`${result.set} (${result.transcripts} runs)`, result.rows);

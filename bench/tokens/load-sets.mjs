@@ -25,10 +25,22 @@ async function load(paths) {
   return loaded;
 }
 
-/** The mini-swe-agent deepseek-chat runs: usage on every assistant message. */
+/**
+ * The mini-swe-agent deepseek-chat runs: usage on every assistant message. `pricingOverrides` is the file of
+ * the prices they were billed at: they used DeepSeek V3.2 (2025-09-29 prices), and the catalog's
+ * deepseek-chat prices predate it.
+ */
 export async function loadDeepSeekSet() {
   const { transcripts } = await load([miniSweAgentDir]);
-  return { name: 'mini-swe-agent deepseek-chat', transcripts, callsLeftOut: 0, logRows: 0 };
+  return {
+    name: 'mini-swe-agent deepseek-chat',
+    transcripts,
+    callsLeftOut: 0,
+    logRows: 0,
+    pricingOverrides: fileURLToPath(
+      new URL('../../packages/kioku/src/pricing/__fixtures__/deepseek-v3.2-prices.json', import.meta.url),
+    ),
+  };
 }
 
 /** The OpenHands claude-3.5-sonnet runs with the per-call usage log attached (earlier attempts left out). */

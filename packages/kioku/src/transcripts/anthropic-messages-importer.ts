@@ -1,10 +1,9 @@
-import { basename } from 'node:path';
 import type { AssistantContent, FilePart, ModelMessage, TextPart, ToolResultPart, UserContent } from 'ai';
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
 import { formatLocation } from '../json/format-json-path.js';
 import { type AnthropicBlock, anthropicRequestSchema } from './anthropic-message.js';
-import { assistantCalls } from './assistant-calls.js';
 import { type CacheControl, cacheControlOptions } from './cache-control-options.js';
+import { conversationTranscript } from './conversation-transcript.js';
 import type { Importer } from './importer.js';
 import { isRecord } from './is-record.js';
 import { parseShape } from './parse-shape.js';
@@ -87,17 +86,7 @@ export function anthropicMessagesImporter(): Importer {
         if (tool.description) definition.description = tool.description;
         return definition;
       });
-      return [
-        {
-          format: 'anthropic-messages',
-          file,
-          id: basename(file),
-          ...(model ? { model } : {}),
-          messages,
-          ...(tools ? { tools } : {}),
-          calls: assistantCalls(messages, model),
-        },
-      ];
+      return [conversationTranscript({ format: 'anthropic-messages', file, model, messages, tools })];
 
       function location(message: number, block: number): string {
         return formatLocation(['messages', message, 'content', block, 'tool_use_id'], lines);

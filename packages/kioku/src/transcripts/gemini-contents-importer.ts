@@ -1,8 +1,7 @@
-import { basename } from 'node:path';
 import type { AssistantContent, FilePart, JSONValue, ModelMessage, TextPart, ToolResultPart } from 'ai';
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
 import { formatLocation } from '../json/format-json-path.js';
-import { assistantCalls } from './assistant-calls.js';
+import { conversationTranscript } from './conversation-transcript.js';
 import { type GeminiPart, geminiRequestSchema } from './gemini-content.js';
 import type { Importer } from './importer.js';
 import { isRecord } from './is-record.js';
@@ -63,17 +62,7 @@ export function geminiContentsImporter(): Importer {
           return definition;
         }),
       );
-      return [
-        {
-          format: 'gemini-contents',
-          file,
-          id: basename(file),
-          ...(model ? { model } : {}),
-          messages,
-          ...(tools ? { tools } : {}),
-          calls: assistantCalls(messages, model),
-        },
-      ];
+      return [conversationTranscript({ format: 'gemini-contents', file, model, messages, tools })];
 
       function toolResult(
         response: Extract<GeminiPart, { kind: 'response' }>,

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
 import type { JsonPath } from '../json/format-json-path.js';
-import { assistantCalls } from './assistant-calls.js';
+import { conversationTranscript } from './conversation-transcript.js';
 import { fromOpenAiChatMessages } from './from-openai-chat-messages.js';
 import { fromOpenAiTools, openAiToolsSchema } from './from-openai-tools.js';
 import type { Importer, ReadOptions } from './importer.js';
@@ -71,13 +71,6 @@ function conversation(value: unknown, path: JsonPath, { file, lines }: ReadOptio
   const { messages } = fromOpenAiChatMessages(source, { file, path: messagesPath, lines });
   const model = 'model' in request && request.model ? request.model : undefined;
   const toolList = 'tools' in request ? (request.tools ?? request.functions) : undefined;
-  return {
-    format: 'openai-chat',
-    file,
-    id,
-    ...(model === undefined ? {} : { model }),
-    messages,
-    ...(toolList ? { tools: fromOpenAiTools(toolList) } : {}),
-    calls: assistantCalls(messages, model),
-  };
+  const tools = toolList ? fromOpenAiTools(toolList) : undefined;
+  return conversationTranscript({ format: 'openai-chat', file, id, model, messages, tools });
 }

@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { toolOutputText } from '../../messages/message-text.js';
-import { fileSource } from './file-source.js';
+import { mediaPartSource } from './media-part-source.js';
 
 /** An Anthropic Messages request's `system` and `messages`, as kioku writes them. */
 export interface AnthropicConversation {
@@ -27,10 +27,7 @@ export function toAnthropicConversation(messages: readonly ModelMessage[]): Anth
               role: 'user',
               content: message.content.flatMap((part): Array<Record<string, unknown>> => {
                 if (part.type === 'text') return [{ type: 'text', text: part.text }];
-                const source =
-                  part.type === 'file'
-                    ? fileSource(part)
-                    : fileSource({ data: part.image as never, mediaType: part.mediaType ?? 'image' });
+                const source = mediaPartSource(part);
                 if (source === undefined) return [];
                 return [
                   {

@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { toolOutputText } from '../../messages/message-text.js';
-import { fileSource } from './file-source.js';
+import { mediaPartSource } from './media-part-source.js';
 
 /** A Gemini `generateContent` request's `systemInstruction` and `contents`, as kioku writes them. */
 export interface GeminiConversation {
@@ -24,10 +24,7 @@ export function toGeminiConversation(messages: readonly ModelMessage[]): GeminiC
           return [{ role: 'user', parts: [{ text: message.content }] }];
         const parts = message.content.flatMap((part): Array<Record<string, unknown>> => {
           if (part.type === 'text') return [{ text: part.text }];
-          const source =
-            part.type === 'file'
-              ? fileSource(part)
-              : fileSource({ data: part.image as never, mediaType: part.mediaType ?? 'image' });
+          const source = mediaPartSource(part);
           if (source === undefined) return [];
           return source.kind === 'url'
             ? [{ fileData: { mimeType: source.mediaType, fileUri: source.url } }]

@@ -1,6 +1,6 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
 import { toolOutputText } from '../../messages/message-text.js';
-import { fileSource } from './file-source.js';
+import { mediaPartSource } from './media-part-source.js';
 
 /** An OpenAI chat-completions message, as kioku writes one. */
 export type OpenAiChatMessageOut = Record<string, unknown> & { role: string };
@@ -22,10 +22,7 @@ export function toOpenAiChatMessages(messages: readonly ModelMessage[]): OpenAiC
             role: 'user',
             content: message.content.flatMap((part): Array<Record<string, unknown>> => {
               if (part.type === 'text') return [{ type: 'text', text: part.text }];
-              const source =
-                part.type === 'file'
-                  ? fileSource(part)
-                  : fileSource({ data: part.image as never, mediaType: part.mediaType ?? 'image' });
+              const source = mediaPartSource(part);
               if (source === undefined) return [];
               const url =
                 source.kind === 'url' ? source.url : `data:${source.mediaType};base64,${source.data}`;
