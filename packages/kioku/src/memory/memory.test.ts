@@ -1,10 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbedderMismatchError, InvalidMemoryInputError, UnknownMemoryError } from '../errors/index.js';
 import { openStore, type Store } from '../store/index.js';
+import { servedPglite } from '../test/served-pglite.js';
 import type { Embedder } from './embedder.js';
 import { createHashingEmbedder } from './hashing-embedder.js';
 import { openEvictedHistory } from './open-evicted-history.js';
@@ -406,20 +404,8 @@ function rowsOf<Row>(result: unknown): Row[] {
 
 describeMemory({ name: 'PGlite in memory', open: () => openStore({ location: 'memory://' }) });
 
-let server: PGLiteSocketServer | undefined;
-let served: PGlite | undefined;
-let url = '';
+const wire = servedPglite();
 describeMemory({
   name: 'PostgreSQL over the wire (PGlite served by pglite-socket, through pg)',
-  open: () => openStore({ location: url }),
-  setup: async () => {
-    served = await PGlite.create('memory://', { extensions: { vector } });
-    server = new PGLiteSocketServer({ db: served, host: '127.0.0.1', port: 0, maxConnections: 16 });
-    await server.start();
-    url = `postgres://postgres:secret@${server.getServerConn()}/postgres?sslmode=disable`;
-  },
-  teardown: async () => {
-    await server?.stop();
-    await served?.close();
-  },
+  ...wire,
 });

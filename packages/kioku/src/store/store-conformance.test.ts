@@ -2,15 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { ModelMessage } from 'ai';
 import { asc, cosineDistance, eq, sql } from 'drizzle-orm';
 import { integer, pgTable, vector as vectorColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../errors/index.js';
 import { createSessionStore } from '../sessions/index.js';
+import { servedPglite } from '../test/served-pglite.js';
 import { importTranscript } from '../transcripts/index.js';
 import { type Store, type StoreDriver, storeSchema } from './index.js';
 import { migrateStore } from './migrate-store.js';
@@ -263,22 +261,10 @@ describeStoreConformance({
   teardown: async () => rmSync(directory, { recursive: true, force: true }),
 });
 
-let server: PGLiteSocketServer | undefined;
-let served: PGlite | undefined;
-let url = '';
+const wire = servedPglite();
 describeStoreConformance({
   name: 'PostgreSQL over the wire (PGlite served by pglite-socket, through pg)',
-  open: () => openStore({ location: url }),
   driver: 'postgres',
   persistent: true,
-  setup: async () => {
-    served = await PGlite.create('memory://', { extensions: { vector } });
-    server = new PGLiteSocketServer({ db: served, host: '127.0.0.1', port: 0, maxConnections: 16 });
-    await server.start();
-    url = `postgres://postgres:secret@${server.getServerConn()}/postgres?sslmode=disable`;
-  },
-  teardown: async () => {
-    await server?.stop();
-    await served?.close();
-  },
+  ...wire,
 });
