@@ -23,7 +23,8 @@ import {
   resolvePricing,
 } from '../../packages/kioku/dist/replay/index.js';
 import { counterForModel, percentile } from '../../packages/kioku/dist/tokens/index.js';
-import { loadSets, trajectoriesDir } from '../tokens/load-sets.mjs';
+import { trajectoriesDir } from '../../packages/kioku/dist/test/trajectories-dir.js';
+import { loadSets } from '../tokens/load-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/strategies-replay.json');
