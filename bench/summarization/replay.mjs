@@ -12,10 +12,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadModelOverrides } from '../../packages/kioku/dist/pricing/index.js';
-import { replayTranscript, resolvePricing } from '../../packages/kioku/dist/replay/index.js';
+import {
+  compareToBaseline,
+  replayTranscript,
+  resolvePricing,
+  summarizeReplays,
+} from '../../packages/kioku/dist/replay/index.js';
 import { observationMasking, pipeline, unmanaged } from '../../packages/kioku/dist/strategies/index.js';
 import { estimatedSummarization } from '../../packages/kioku/dist/summarization/index.js';
-import { counterForModel, sumFields } from '../../packages/kioku/dist/tokens/index.js';
+import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
 import { loadSets } from '../tokens/load-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,63 +49,46 @@ const strategies = () => [
 
 const modelOf = (transcript) => transcript.model ?? transcript.calls.find((call) => call.model)?.model;
 
-/** The replay totals each row adds up. */
-const summed = [
-  'calls',
-  'promptTokens',
-  'inputTokens',
-  'strategyCalls',
-  'strategyInputTokens',
-  'strategyOutputTokens',
-  'costNoCache',
-  'costCached',
-  'violations',
-  'callsOverWindow',
-];
-
 async function runSet(set) {
   const overrides =
     set.pricingOverrides === undefined ? undefined : await loadModelOverrides(set.pricingOverrides);
-  const totals = new Map(strategies().map(({ label }) => [label, []]));
+  const replays = new Map(strategies().map(({ label }) => [label, []]));
   for (const transcript of set.transcripts) {
     const pricing = resolvePricing({ modelId: modelOf(transcript), pricing: 'anthropic-style', overrides });
     const counter = counterForModel(modelOf(transcript));
     for (const { label, make } of strategies()) {
       // The replay counts the summary calls the strategy's edits report and bills them in its costs
       // (uncached, at the plain input and output prices: they share no prefix with the agent's prompts).
-      const replay = await replayTranscript({ transcript, strategy: make(), counter, pricing });
-      totals.get(label).push(replay.totals);
+      replays.get(label).push(await replayTranscript({ transcript, strategy: make(), counter, pricing }));
     }
   }
   process.stderr.write(`${set.name}: ${set.transcripts.length} runs\n`);
-  const rows = [...totals].map(([label, list]) => ({
-    strategy: label,
-    transcripts: list.length,
-    ...sumFields(list, summed),
-  }));
-  return { set: set.name, transcripts: set.transcripts.length, rows };
+  return { set: set.name, transcripts: set.transcripts.length, replays };
 }
 
 const round = (value, digits = 4) => Number(value.toFixed(digits));
 
-/** Rows with their ratios to the unmanaged row of the same runs (summary prompts in `inputTokens`). */
-function withRatios(rows) {
-  const base = rows.find((row) => row.strategy === 'unmanaged');
-  return rows.map((row) => ({
-    ...row,
-    costNoCache: round(row.costNoCache),
-    costCached: round(row.costCached),
-    inputTokensRatio: round(row.inputTokens / base.inputTokens),
-    promptTokensRatio: round(row.promptTokens / base.promptTokens),
-    costNoCacheRatio: round(row.costNoCache / base.costNoCache),
-    costCachedRatio: round(row.costCached / base.costCached),
-  }));
-}
-
-function combine(results) {
-  return results[0].rows.map(({ strategy }) => {
-    const rows = results.map((result) => result.rows.find((row) => row.strategy === strategy));
-    return { strategy, ...sumFields(rows, ['transcripts', ...summed]) };
+/**
+ * One row per strategy: its replays added up by `summarizeReplays` (summary prompts in `inputTokens`),
+ * with ratios to the unmanaged replays of the same runs.
+ */
+function rowsOf(replays) {
+  const base = summarizeReplays('unmanaged', replays.get('unmanaged'));
+  return [...replays].map(([label, list]) => {
+    const { name, savedByTool, overheadMsP95, ...row } = compareToBaseline(
+      summarizeReplays(label, list),
+      base,
+    );
+    return {
+      ...row,
+      strategy: label,
+      costNoCache: round(row.costNoCache),
+      costCached: round(row.costCached),
+      inputTokensRatio: round(row.inputTokensRatio),
+      promptTokensRatio: round(row.promptTokens / base.promptTokens),
+      costNoCacheRatio: round(row.costNoCacheRatio),
+      costCachedRatio: round(row.costCachedRatio),
+    };
   });
 }
 
@@ -141,8 +129,10 @@ function print(title, rows) {
 const started = performance.now();
 const results = [];
 for (const set of await loadSets()) results.push(await runSet(set));
-const perSet = results.map((result) => ({ ...result, rows: withRatios(result.rows) }));
-const all = withRatios(combine(results));
+const perSet = results.map(({ set, transcripts, replays }) => ({ set, transcripts, rows: rowsOf(replays) }));
+const all = rowsOf(
+  new Map(strategies().map(({ label }) => [label, results.flatMap((result) => result.replays.get(label))])),
+);
 for (const result of perSet) print(`${result.set} (${result.transcripts} runs)`, result.rows);
 print(`all (${results.reduce((sum, result) => sum + result.transcripts, 0)} runs)`, all);
 const checked = all.find((row) => row.strategy === checkedLabel);
