@@ -72,10 +72,10 @@ describe('subAgent over a provider protocol (loopback OpenAI-compatible server)'
     const messages = (await run.steps).flatMap((step) => step.response.messages);
     expect(text).toContain('rundll32');
     expect(sql).toEqual(['SELECT * FROM sysmon WHERE EventID = 10']);
-    const parts = messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content));
-    expect(
-      parts.filter((p) => p.type === 'tool-call').map((p) => p.type === 'tool-call' && p.toolName),
-    ).toEqual(['logs_run']);
+    const parts = messages.flatMap(
+      (m): Array<{ type: string; toolName?: string }> => (typeof m.content === 'string' ? [] : m.content),
+    );
+    expect(parts.filter((p) => p.type === 'tool-call').map((p) => p.toolName)).toEqual(['logs_run']);
     expect(parts.filter((p) => p.type === 'tool-result')).toHaveLength(1);
     const lastParentRequest = JSON.stringify(server.requests.at(-1)?.body);
     expect(lastParentRequest).toContain('comsvcs.dll MiniDump');
