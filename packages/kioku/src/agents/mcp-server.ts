@@ -1,5 +1,3 @@
-import { createMCPClient } from '@ai-sdk/mcp';
-import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import type { ToolSet } from 'ai';
 import type { ToolRegistration } from './tool-registry.js';
 
@@ -43,6 +41,9 @@ export function mcpServer({
     ...(systemPrompt === undefined ? {} : { systemPrompt }),
     ...(missing === undefined ? {} : { missing }),
     tools: async ({ onClose }) => {
+      // Loaded on first use: importing kioku does not load the MCP client.
+      const { createMCPClient } = await import('@ai-sdk/mcp');
+      const { StdioMCPTransport } = await import('@ai-sdk/mcp/mcp-stdio');
       const client = await createMCPClient({
         name: 'kioku',
         transport:
