@@ -307,4 +307,30 @@ describe('subAgent', () => {
       }),
     ).toThrow(/maxSteps/);
   });
+
+  it('runs its model through the middleware it is given (its own compaction)', async () => {
+    const seen: number[] = [];
+    const inner = scriptedModel({ replies: [{ text: 'answer' }] });
+    const logs = subAgent({
+      name: 'logs_run',
+      description: 'd',
+      model: inner,
+      system: 's',
+      tools: {},
+      middleware: {
+        specificationVersion: 'v4',
+        transformParams: async ({ params }) => {
+          seen.push(params.prompt.length);
+          return params;
+        },
+      },
+    });
+    await generateText({
+      model: parentCalling('q'),
+      tools: { logs_run: logs },
+      prompt: 'go',
+      stopWhen: isStepCount(3),
+    });
+    expect(seen).toEqual([2]);
+  });
 });
