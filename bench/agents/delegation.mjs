@@ -177,13 +177,14 @@ async function replay(transcripts, pricing) {
   });
   const totals = {};
   for (const entry of analysis.replays) {
-    const sum = (totals[entry.strategy] ??= {
+    totals[entry.strategy] ??= {
       calls: 0,
       inputTokens: 0,
       costNoCache: 0,
       costCached: 0,
       peakContextTokens: 0,
-    });
+    };
+    const sum = totals[entry.strategy];
     sum.calls += entry.totals.calls;
     sum.inputTokens += entry.totals.inputTokens;
     sum.costNoCache += entry.totals.costNoCache;
