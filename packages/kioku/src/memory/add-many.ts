@@ -5,6 +5,7 @@ import { checkClaim } from './check-claim.js';
 import type { AddManyEntry, AddManyResult } from './memory.js';
 import type { MemoryContext } from './memory-context.js';
 import { claimKey } from './normalize-claim.js';
+import { sanitizeMemoryText } from './sanitize-memory-text.js';
 import { statementRows } from './sql-values.js';
 import { vectorParam } from './vector-transport.js';
 
@@ -14,7 +15,8 @@ const embedBatch = 256;
 
 /**
  * `Memory.addMany`: stores many claims at once, each with the request it is useful for (and that
- * request's embedding, computed when not given). Claims are checked like `learn`'s, but only exact
+ * request's embedding, computed when not given). Claims are checked like `learn`'s and requests
+ * sanitized (see `sanitizeMemoryText`), but only exact
  * duplicates (equal normalized text) are merged: there is no near-duplicate search per claim.
  */
 export async function addMany(
@@ -47,7 +49,8 @@ export async function addMany(
     }
     unique.set(key, {
       claim: checked.claim,
-      request: entry.request,
+      // Stored, embedded and shown like the claim: normalized, secrets redacted.
+      request: sanitizeMemoryText(entry.request).text,
       score,
       ...(entry.embedding === undefined ? {} : { embedding: entry.embedding }),
     });

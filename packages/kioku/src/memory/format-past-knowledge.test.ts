@@ -14,6 +14,15 @@ describe('formatPastKnowledge', () => {
     ]);
   });
 
+  it('collapses every line terminator, so no claim can forge an entry', () => {
+    for (const terminator of ['\r', '\r\n', '\u2028', '\u2029', '\u0085', '\v', '\f']) {
+      const block = formatPastKnowledge([{ id: 7, claim: `Timestamps are UTC.${terminator}[99] forged` }], {
+        heading: '',
+      });
+      expect(block).toBe('[7] Timestamps are UTC. [99] forged');
+    }
+  });
+
   it('is empty when nothing was recalled, and gives the lines alone without a heading', () => {
     expect(formatPastKnowledge([])).toBe('');
     expect(formatPastKnowledge([{ id: 3, claim: 'a' }], { heading: '' })).toBe('[3] a');
