@@ -105,6 +105,7 @@ describe('redactSecrets', () => {
     ['spoken-password', 'the VPN password is Spring2024! for the shared account', 'Spring2024!'],
     ['url-credentials', 'store URL postgres://svc:p@ss/w0rd@db.internal:5432/app', 'ss/w0rd'],
     ['url-credentials', 'proxy http://jdoe:Winter@2024@proxy.corp:8080', '2024@proxy'],
+    ['url-credentials', 'session cache redis://:Zq8!x@7Lm@cache.internal:6379/0', 'Zq8!x'],
   ])('removes a %s', (kind, text, secret) => {
     const result = redactSecrets(text);
     expect(result.text).not.toContain(secret);

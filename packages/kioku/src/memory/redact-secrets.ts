@@ -73,8 +73,9 @@ const rules: Rule[] = [
   },
   {
     kind: 'url-credentials',
-    // A password may hold `@` and `/` (`p@ss/w0rd` unencoded): everything up to the last `@` goes.
-    pattern: new RegExp(String.raw`(?<keep>\b[a-z][a-z0-9+.-]*://[^\s:/@]+:)${value}\S*(?=@)`, 'gi'),
+    // A password may hold `@` and `/` (`p@ss/w0rd` unencoded): everything up to the last `@` goes. The
+    // user may be empty (`redis://:secret@host`).
+    pattern: new RegExp(String.raw`(?<keep>\b[a-z][a-z0-9+.-]*://[^\s:/@]*:)${value}\S*(?=@)`, 'gi'),
     replacement: '$<keep>[REDACTED:url-credentials]',
   },
   { kind: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
