@@ -16,7 +16,8 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { APICallError, RetryError } from 'ai';
+import { RetryError } from 'ai';
+import { providerError } from '../provider-error.mjs';
 
 const { values: args } = parseArgs({ options: { base: { type: 'string' } } });
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -131,31 +132,8 @@ function redactionFigures(memory, items) {
 // --- Overflow detection.
 const fixtureDirectory = join(root, 'packages/kioku/src/triggers/__fixtures__');
 const sources = JSON.parse(readFileSync(join(fixtureDirectory, 'sources.json'), 'utf8'));
-function fixtureError(source) {
-  const body = readFileSync(join(fixtureDirectory, source.file), 'utf8');
-  let data;
-  try {
-    data = JSON.parse(body);
-  } catch {
-    data = undefined;
-  }
-  if (source.statusCode === null) return data;
-  const first = Array.isArray(data) ? data[0] : data;
-  const message =
-    typeof first?.error === 'string'
-      ? first.error
-      : (first?.error?.message ?? first?.message ?? 'Bad Request');
-  return new APICallError({
-    message,
-    url: 'https://api.example.com/v1/chat/completions',
-    requestBodyValues: {},
-    statusCode: source.statusCode,
-    responseHeaders: { 'content-type': body.startsWith('<') ? 'text/html' : 'application/json' },
-    responseBody: body,
-    isRetryable: source.statusCode === 429 || source.statusCode >= 500,
-    data,
-  });
-}
+const fixtureError = (source) =>
+  providerError({ ...source, body: readFileSync(join(fixtureDirectory, source.file), 'utf8') });
 const byFile = (file) => sources.find((source) => source.file === file);
 const overflowCases = [
   ...sources.map((source) => ({

@@ -5,6 +5,7 @@ import { checkClaim } from './check-claim.js';
 import type { AddManyEntry, AddManyResult } from './memory.js';
 import type { MemoryContext } from './memory-context.js';
 import { claimKey } from './normalize-claim.js';
+import { normalizeMemoryText } from './normalize-memory-text.js';
 import { sanitizeMemoryText } from './sanitize-memory-text.js';
 import { statementRows } from './sql-values.js';
 import { vectorParam } from './vector-transport.js';
@@ -95,7 +96,7 @@ function checkEntry(entry: AddManyEntry, index: number, dimensions: number): voi
       found: typeof entry.claim,
     });
   }
-  if (typeof entry.request !== 'string' || entry.request.trim() === '') {
+  if (typeof entry.request !== 'string' || normalizeMemoryText(entry.request).trim() === '') {
     throw new InvalidMemoryInputError({
       field: `entries[${index}].request`,
       expected: 'the non-empty request the claim is useful for',

@@ -1,6 +1,6 @@
 import { type InstructionKind, instructionRules } from './instruction-rules.js';
 import { instructionVariants, type Obfuscation } from './instruction-variants.js';
-import { hasTagCharacters, normalizeMemoryText } from './normalize-memory-text.js';
+import { normalizeMemoryText } from './normalize-memory-text.js';
 
 export type { InstructionKind } from './instruction-rules.js';
 export type { Obfuscation } from './instruction-variants.js';
@@ -47,6 +47,12 @@ export function detectInstruction(text: string): DetectedInstruction | undefined
     if (found !== undefined) return { ...found, obfuscation: variant.obfuscation };
   }
   return undefined;
+}
+
+// Unicode tag characters (U+E0000–U+E007F): invisible, able to spell out a whole hidden instruction, and
+// needed by no fact.
+function hasTagCharacters(text: string): boolean {
+  return /[\u{E0000}-\u{E007F}]/u.test(text);
 }
 
 function matchRules(text: string): DetectedInstruction | undefined {

@@ -45,7 +45,7 @@ export {
 } from './memory-import.js';
 export { createModelEmbedder, type ModelEmbedderOptions } from './model-embedder.js';
 export { claimKey, normalizeClaim } from './normalize-claim.js';
-export { hasTagCharacters, normalizeMemoryText } from './normalize-memory-text.js';
+export { normalizeMemoryText } from './normalize-memory-text.js';
 export { type OpenEvictedHistoryOptions, openEvictedHistory } from './open-evicted-history.js';
 export { type OpenMemoryOptions, openMemory } from './open-memory.js';
 export { type RedactionResult, redactSecrets, type SecretKind } from './redact-secrets.js';

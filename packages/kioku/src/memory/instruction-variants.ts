@@ -88,8 +88,10 @@ function splitWords(run: string): string | undefined {
 
 function spellLeetspeak(text: string): string {
   // Only in words that mix letters with leet symbols: IP addresses and counts stay as they are.
-  return text.replace(/\S*\p{L}\S*/gu, (word) =>
-    /[013457@$!|]/.test(word) ? word.replace(/[013457@$!|]/g, (symbol) => leet[symbol] ?? symbol) : word,
+  return text.replace(/\S+/g, (word) =>
+    /\p{L}/u.test(word) && /[013457@$!|]/.test(word)
+      ? word.replace(/[013457@$!|]/g, (symbol) => leet[symbol] ?? symbol)
+      : word,
   );
 }
 

@@ -7,6 +7,7 @@ import type { LearnInput, LearnResult, MemoryRecord, RejectedClaim } from './mem
 import type { MemoryContext } from './memory-context.js';
 import { type MemoryRow, memoryColumns, memoryFromRow } from './memory-row.js';
 import { claimKey } from './normalize-claim.js';
+import { normalizeMemoryText } from './normalize-memory-text.js';
 import { sanitizeMemoryText } from './sanitize-memory-text.js';
 import { searchNearest } from './search-nearest.js';
 import { queryRows } from './sql-values.js';
@@ -127,7 +128,7 @@ function checkLearnInput({
   harmfulMemoryIds = [],
   initialScore = 0,
 }: LearnInput) {
-  if (typeof request !== 'string' || request.trim() === '') {
+  if (typeof request !== 'string' || normalizeMemoryText(request).trim() === '') {
     throw new InvalidMemoryInputError({
       field: 'request',
       expected: 'the non-empty text of the run’s request',

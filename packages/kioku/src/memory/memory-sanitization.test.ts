@@ -36,6 +36,16 @@ describe('memory stores no secret and no hidden text', () => {
     expect(stored).toMatchObject({ claim: 'DC01 runs Windows Server 2019', request: 'which host is DC01?' });
   });
 
+  it('refuses a request that is only invisible characters, naming it', async () => {
+    const memory = await openMemory({ store, embedder, namespace: 'invisible' });
+    await expect(
+      memory.learn({ request: '\u200b\u{E0041}', claims: ['DC01 is a domain controller'] }),
+    ).rejects.toThrow(/request/);
+    await expect(
+      memory.addMany([{ claim: 'DC01 is a domain controller', request: '\u2060' }]),
+    ).rejects.toThrow(/entries\[0\]\.request/);
+  });
+
   it('redacts the requests of a bulk load', async () => {
     const memory = await openMemory({ store, embedder, namespace: 'bulk' });
     await memory.addMany([{ claim: 'Exports run nightly', request: `export with password=${key}` }]);

@@ -1,6 +1,3 @@
-/** Unicode tag characters (U+E0000–U+E007F): invisible, and able to spell out a whole hidden instruction. */
-const tagCharacters = /[\u{E0000}-\u{E007F}]/u;
-
 /**
  * The form memory stores and checks a text in: Unicode NFKC (full-width and compatibility letters made
  * plain), with format characters (`\p{Cf}`: zero-width spaces and joiners, bidi controls, soft hyphens)
@@ -12,9 +9,4 @@ const tagCharacters = /[\u{E0000}-\u{E007F}]/u;
  */
 export function normalizeMemoryText(text: string): string {
   return text.normalize('NFKC').replace(/[\p{Cf}\u{E0000}-\u{E007F}]/gu, '');
-}
-
-/** True when `text` holds Unicode tag characters (U+E0000–U+E007F), which no fact needs. */
-export function hasTagCharacters(text: string): boolean {
-  return tagCharacters.test(text);
 }
