@@ -19,8 +19,8 @@ export type CheckedClaim =
 /**
  * Prepares a claim for storage: normalizes it (see `normalizeMemoryText`: NFKC, invisible format and tag
  * characters removed) and trims it, refuses it when empty, longer than {@link maxClaimLength} or an
- * instruction to the agent (see `detectInstruction`; checked on the text as given, so hidden tag
- * characters are seen, and on the normalized text before and after redaction), and redacts its secrets
+ * instruction to the agent (see `detectInstruction`; checked on the normalized, redacted text and on the
+ * text as given, so hidden tag characters are seen), and redacts its secrets
  * (see `redactSecrets`). The claim returned, accepted or not, is the normalized, redacted text: what is
  * checked is what is stored, and a refused claim's secrets are not echoed back.
  */
@@ -31,7 +31,11 @@ export function checkClaim(text: string): CheckedClaim {
   if (normalized.length > maxClaimLength) {
     return { accepted: false, claim, reason: 'too-long', length: normalized.length };
   }
-  const instruction = detectInstruction(text) ?? detectInstruction(claim);
-  if (instruction !== undefined) return { accepted: false, claim, reason: 'instruction', ...instruction };
+  const instruction = detectInstruction(claim) ?? detectInstruction(text);
+  if (instruction !== undefined) {
+    // The words that matched are echoed back: without the secrets they may quote.
+    const match = redactSecrets(normalizeMemoryText(instruction.match)).text;
+    return { accepted: false, claim, reason: 'instruction', ...instruction, match };
+  }
   return { accepted: true, claim, redactions };
 }
