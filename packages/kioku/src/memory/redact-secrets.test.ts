@@ -151,6 +151,7 @@ describe('redactSecrets', () => {
       'aws_secret_access_key file SHA-1 da39a3ee5e6b4b0d3255bfef95601890afd80709',
       'AadUserId 12185914-91dd-4fb9-94f9-3252203b0426 signed in from 72.5.72.208',
       'The ticket number is 4000123412341235 (not a Luhn-valid card)',
+      'EventRecordID 3700000001000 (Luhn-valid, but no Amex number has 13 digits)',
       'The password is hashed with bcrypt (cost 12) before it is stored',
       'OAuth token_type=Bearer; the call used max_tokens: 4096',
     ]) {

@@ -124,7 +124,7 @@ const rules: Rule[] = [
     kind: 'card-number',
     // Visa, Mastercard, Amex, Discover, JCB, Diners: 13 to 19 digits, spaced or dashed in groups, Luhn-valid.
     pattern: /(?<![\d.,:/-])(?:4|5[1-5]|2[2-7]|3[0456789]|6(?:011|5))(?:[ -]?\d){11,17}(?![\d.,:/-]?\d)/g,
-    accept: luhnValid,
+    accept: cardNumber,
   },
   { kind: 'google-api-key', pattern: /\bAIza[A-Za-z0-9_-]{35}\b/g },
   {
@@ -147,9 +147,23 @@ const rules: Rule[] = [
   },
 ];
 
-/** The Luhn checksum of a card number, separators ignored. */
-function luhnValid(written: string): boolean {
+// Lengths each network issues: Amex 15, Visa 13/16/19, Mastercard 16, Diners 14–19, the others 16–19.
+const cardLengths: [RegExp, number[]][] = [
+  [/^3[47]/, [15]],
+  [/^4/, [13, 16, 19]],
+  [/^(?:5|2)/, [16]],
+  [/^3[0689]/, [14, 15, 16, 17, 18, 19]],
+  [/^(?:35|6)/, [16, 17, 18, 19]],
+];
+
+/** A card number: a length its network issues, and a valid Luhn checksum (separators ignored). */
+function cardNumber(written: string): boolean {
   const digits = written.replace(/\D/g, '');
+  const lengths = cardLengths.find(([prefix]) => prefix.test(digits))?.[1] ?? [];
+  return lengths.includes(digits.length) && luhnValid(digits);
+}
+
+function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let index = 0; index < digits.length; index++) {
     let digit = Number(digits[digits.length - 1 - index]);
