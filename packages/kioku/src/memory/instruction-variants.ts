@@ -42,11 +42,13 @@ export function instructionVariants(text: string): InstructionVariant[] {
       variants.push({ text: variant, obfuscation });
     }
   };
+  const unmarked = text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC');
+  // The skeleton map reads capital I and its lookalikes (Greek Ι, Cyrillic І) as `l`: they are I here.
   const skeleton = confusablesToLatin(
-    text
-      .normalize('NFD')
-      .replace(/\p{M}+/gu, '')
-      .normalize('NFC'),
+    unmarked.replace(/[\u0399\u0406\u04C0\u01C0]/gu, 'I').replace(/\u03B9/gu, 'i'),
   );
   add(skeleton, 'homoglyphs');
   add(closeLetterSpacing(skeleton), 'letter-spacing');
