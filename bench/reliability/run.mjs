@@ -9,7 +9,7 @@
 // - overflow detection (`detectContextOverflow`): confusion matrix over the captured provider errors,
 //   the constructed lookalikes and a RetryError whose last error is an overflow after a 429.
 // Writes bench/results/reliability.json. Run after `npm run build`:
-//   node bench/reliability/run.mjs [--base <commit>]   (default base: git merge-base HEAD main)
+//   node bench/reliability/run.mjs [--base <commit>]   (default base: main before the issue-10 fixes)
 import { execFileSync, execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -22,7 +22,9 @@ import { providerError } from '../provider-error.mjs';
 const { values: args } = parseArgs({ options: { base: { type: 'string' } } });
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const git = (...argv) => execFileSync('git', argv, { cwd: root, encoding: 'utf8' }).trim();
-const base = args.base ?? git('merge-base', 'HEAD', 'main');
+// The last commit of main before the issue-10 reliability fixes: a fixed point, so the comparison still
+// means something once the fixes are on main.
+const base = args.base ?? git('rev-parse', '4de06014c8ec');
 
 // The baseline: the package at `base`, compiled with the same compiler, importing the same node_modules.
 const temp = mkdtempSync(join(tmpdir(), 'kioku-baseline-'));
