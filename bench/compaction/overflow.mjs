@@ -26,6 +26,7 @@ import { kiokuMiddleware } from '../../packages/kioku/dist/ai-sdk/index.js';
 import { summarization } from '../../packages/kioku/dist/summarization/index.js';
 import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
 import { importTranscript } from '../../packages/kioku/dist/transcripts/index.js';
+import { providerError } from '../provider-error.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const fixtures = join(root, 'packages/kioku/src/triggers/__fixtures__');
@@ -183,27 +184,6 @@ function summarizerModel({ fails = false } = {}) {
         warnings: [],
       };
     },
-  });
-}
-
-/** What the AI SDK's provider packages throw for a captured body (a stream's error value when it had no status). */
-function providerError(fixture) {
-  const data = JSON.parse(fixture.body);
-  if (fixture.statusCode === null) return data;
-  const first = Array.isArray(data) ? data[0] : data;
-  const message =
-    typeof first?.error === 'string'
-      ? first.error
-      : (first?.error?.message ?? first?.message ?? 'Bad Request');
-  return new APICallError({
-    message,
-    url: 'https://api.example.com/v1/chat/completions',
-    requestBodyValues: {},
-    statusCode: fixture.statusCode,
-    responseHeaders: { 'content-type': 'application/json' },
-    responseBody: fixture.body,
-    isRetryable: fixture.statusCode === 429 || fixture.statusCode >= 500,
-    data,
   });
 }
 

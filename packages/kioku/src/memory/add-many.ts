@@ -5,6 +5,8 @@ import { checkClaim } from './check-claim.js';
 import type { AddManyEntry, AddManyResult } from './memory.js';
 import type { MemoryContext } from './memory-context.js';
 import { claimKey } from './normalize-claim.js';
+import { normalizeMemoryText } from './normalize-memory-text.js';
+import { sanitizeMemoryText } from './sanitize-memory-text.js';
 import { statementRows } from './sql-values.js';
 import { vectorParam } from './vector-transport.js';
 
@@ -14,7 +16,8 @@ const embedBatch = 256;
 
 /**
  * `Memory.addMany`: stores many claims at once, each with the request it is useful for (and that
- * request's embedding, computed when not given). Claims are checked like `learn`'s, but only exact
+ * request's embedding, computed when not given). Claims are checked like `learn`'s and requests
+ * sanitized (see `sanitizeMemoryText`), but only exact
  * duplicates (equal normalized text) are merged: there is no near-duplicate search per claim.
  */
 export async function addMany(
@@ -47,7 +50,8 @@ export async function addMany(
     }
     unique.set(key, {
       claim: checked.claim,
-      request: entry.request,
+      // Stored, embedded and shown like the claim: normalized, secrets redacted.
+      request: sanitizeMemoryText(entry.request).text,
       score,
       ...(entry.embedding === undefined ? {} : { embedding: entry.embedding }),
     });
@@ -92,7 +96,7 @@ function checkEntry(entry: AddManyEntry, index: number, dimensions: number): voi
       found: typeof entry.claim,
     });
   }
-  if (typeof entry.request !== 'string' || entry.request.trim() === '') {
+  if (typeof entry.request !== 'string' || normalizeMemoryText(entry.request).trim() === '') {
     throw new InvalidMemoryInputError({
       field: `entries[${index}].request`,
       expected: 'the non-empty request the claim is useful for',

@@ -2,7 +2,12 @@ export { bindEmbeddingSpace, type HnswOptions, readEmbeddingSpace } from './bind
 export { type CheckedClaim, type ClaimRejection, checkClaim, maxClaimLength } from './check-claim.js';
 export { type ChunkMessagesOptions, chunkMessages, type MessageChunk } from './chunk-messages.js';
 export { type ClaimPlan, type ComparableClaim, dedupeClaims } from './dedupe-claims.js';
-export { detectInstruction, type InstructionKind } from './detect-instruction.js';
+export {
+  type DetectedInstruction,
+  detectInstruction,
+  type InstructionKind,
+  type Obfuscation,
+} from './detect-instruction.js';
 export type { Embedder, EmbedOptions } from './embedder.js';
 export type {
   EvictedChunk,
@@ -40,7 +45,9 @@ export {
 } from './memory-import.js';
 export { createModelEmbedder, type ModelEmbedderOptions } from './model-embedder.js';
 export { claimKey, normalizeClaim } from './normalize-claim.js';
+export { normalizeMemoryText } from './normalize-memory-text.js';
 export { type OpenEvictedHistoryOptions, openEvictedHistory } from './open-evicted-history.js';
 export { type OpenMemoryOptions, openMemory } from './open-memory.js';
 export { type RedactionResult, redactSecrets, type SecretKind } from './redact-secrets.js';
+export { sanitizeMemoryText } from './sanitize-memory-text.js';
 export { type SubAgentMemoryHooksOptions, subAgentMemoryHooks } from './sub-agent-memory-hooks.js';

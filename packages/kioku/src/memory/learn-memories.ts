@@ -7,19 +7,24 @@ import type { LearnInput, LearnResult, MemoryRecord, RejectedClaim } from './mem
 import type { MemoryContext } from './memory-context.js';
 import { type MemoryRow, memoryColumns, memoryFromRow } from './memory-row.js';
 import { claimKey } from './normalize-claim.js';
+import { normalizeMemoryText } from './normalize-memory-text.js';
+import { sanitizeMemoryText } from './sanitize-memory-text.js';
 import { searchNearest } from './search-nearest.js';
 import { queryRows } from './sql-values.js';
 import { vectorParam } from './vector-transport.js';
 
 /**
- * `Memory.learn`: checks the claims (instructions refused, secrets redacted), embeds the request and the
+ * `Memory.learn`: checks the claims (instructions refused, secrets redacted), sanitizes the request
+ * (see `sanitizeMemoryText`), embeds the request and the
  * claims, finds near-duplicates among the memories learned from the most similar requests, then in one
  * transaction inserts or merges the claims and applies the scores.
  */
 export async function learnMemories(context: MemoryContext, input: LearnInput): Promise<LearnResult> {
   const { store, embedder, namespace } = context;
-  const { request, claims = [], helpfulMemoryIds = [], harmfulMemoryIds = [], initialScore = 0 } = input;
+  const { claims = [], helpfulMemoryIds = [], harmfulMemoryIds = [], initialScore = 0 } = input;
   checkLearnInput(input);
+  // The request is stored, embedded and shown (`kioku memory show/export`): never with its secrets.
+  const request = sanitizeMemoryText(input.request).text;
   const checked = claims.map(checkClaim);
   const rejected: RejectedClaim[] = [];
   const accepted: { claim: string; key: string; redactions: LearnResult['stored'][number]['redactions'] }[] =
@@ -123,7 +128,7 @@ function checkLearnInput({
   harmfulMemoryIds = [],
   initialScore = 0,
 }: LearnInput) {
-  if (typeof request !== 'string' || request.trim() === '') {
+  if (typeof request !== 'string' || normalizeMemoryText(request).trim() === '') {
     throw new InvalidMemoryInputError({
       field: 'request',
       expected: 'the non-empty text of the run’s request',

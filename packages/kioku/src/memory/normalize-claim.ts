@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
+import { normalizeMemoryText } from './normalize-memory-text.js';
 
 /**
- * The form two claims share when they say the same thing with different typography: Unicode NFKC,
- * lowercase, quotes and backticks dropped, runs of whitespace made one space, trailing punctuation
+ * The form two claims share when they say the same thing with different typography: Unicode NFKC
+ * without invisible format and tag characters (see `normalizeMemoryText`), lowercase, quotes and backticks dropped, runs of whitespace made one space, trailing punctuation
  * removed. `The table \`SigninLogs\` has UserPrincipalName.` and `the table SigninLogs has
  * userprincipalname` normalize alike.
  */
 export function normalizeClaim(claim: string): string {
-  return claim
-    .normalize('NFKC')
+  return normalizeMemoryText(claim)
     .toLowerCase()
     .replace(/[`"'\u2018\u2019\u201c\u201d]/g, '')
     .replace(/\s+/g, ' ')

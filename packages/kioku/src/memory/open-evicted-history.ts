@@ -8,6 +8,7 @@ import { type ChunkMessagesOptions, chunkMessages } from './chunk-messages.js';
 import type { Embedder } from './embedder.js';
 import type { EvictedChunk, EvictedHistory } from './evicted-history.js';
 import { checkLimit, checkThreshold } from './recall-memories.js';
+import { sanitizeMemoryText } from './sanitize-memory-text.js';
 import { searchNearest } from './search-nearest.js';
 import { queryRows } from './sql-values.js';
 import { prepareVectorTransport, vectorParam } from './vector-transport.js';
@@ -47,7 +48,8 @@ const insertBatch = 1000;
 
 /**
  * Opens the store of evicted history: give it what a compaction removes, and a compacted session can
- * still find an old detail by similarity.
+ * still find an old detail by similarity. Chunks are stored sanitized (see `sanitizeMemoryText`: secrets
+ * redacted, invisible characters dropped).
  *
  * @example
  * const evicted = await openEvictedHistory({ store, embedder: createHashingEmbedder() });
@@ -80,7 +82,11 @@ export async function openEvictedHistory({
           found: String(firstPosition),
         });
       }
-      const chunks = chunkMessages(messages, { ...chunking, firstPosition: firstPosition ?? 0 });
+      // Evicted tool output holds whatever the tools printed: secrets are redacted (and invisible
+      // characters dropped) before anything is embedded or stored.
+      const chunks = chunkMessages(messages, { ...chunking, firstPosition: firstPosition ?? 0 })
+        .map((chunk) => ({ ...chunk, text: sanitizeMemoryText(chunk.text).text }))
+        .filter((chunk) => chunk.text !== '');
       if (chunks.length === 0) return { stored: 0 };
       const embeddings = await embedder.embed(
         chunks.map((chunk) => chunk.text),

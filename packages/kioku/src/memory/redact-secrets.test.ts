@@ -50,6 +50,62 @@ describe('redactSecrets', () => {
       'wJalrXUtnFEMI',
     ],
     ['assigned-secret', "client_secret: 'shh-its-secret'", 'shh-its-secret'],
+    [
+      'assigned-secret',
+      'export link https://reports.example/x?token=a8Xk29dLq0Zm&format=csv',
+      'a8Xk29dLq0Zm',
+    ],
+    [
+      'aws-secret-key',
+      'the secret access key in the .env dump was wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    ],
+    [
+      'slack-token',
+      'app token xapp-1-A0123456789-1234567890123-0a1b2c3d4e5f6071',
+      'xapp-1-A0123456789-1234567890123-0a1b2c3d4e5f6071',
+    ],
+    [
+      'slack-webhook',
+      'alerts post to https://hooks.slack.com/services/T0ABCDE12/B0FGHIJ34/Xy9zAbCdEfGhIjKlMnOpQrSt',
+      'Xy9zAbCdEfGhIjKlMnOpQrSt',
+    ],
+    [
+      'azure-storage-key',
+      'AccountName=stprod01;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;',
+      'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1',
+    ],
+    [
+      'azure-sas-signature',
+      'https://stprod01.blob.core.windows.net/b/db.bak?sv=2022-11-02&sp=r&sig=K7rX2%2FyE4q9M0fN3bT1wZ6cV8dH5jL2pA9sR4uQ0iE%3D',
+      'K7rX2%2FyE4q9M0fN3bT1wZ6cV8dH5jL2pA9sR4uQ0iE',
+    ],
+    [
+      'azure-client-secret',
+      'app secret Kx78Q~Xy1zW2vU3tS4rQ5pO6nM7lK8jI9hG0fEdC',
+      'Xy1zW2vU3tS4rQ5pO6nM7lK8jI9hG0fEdC',
+    ],
+    [
+      'gcp-private-key-id',
+      '"private_key_id": "1f2e3d4c5b6a79880716253443526170819a0b1c"',
+      '1f2e3d4c5b6a79880716253443526170819a0b1c',
+    ],
+    [
+      'npm-token',
+      'publish with npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8',
+      'npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8',
+    ],
+    [
+      'sendgrid-key',
+      'mailer key 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',
+      'TwL2iGABf9DHoTf',
+    ],
+    ['card-number', 'the skimmer took card 4111 1111 1111 1111 exp 12/27', '4111 1111 1111 1111'],
+    ['card-number', 'Amex 378282246310005 in the POS dump', '378282246310005'],
+    ['spoken-password', 'the VPN password is Spring2024! for the shared account', 'Spring2024!'],
+    ['url-credentials', 'store URL postgres://svc:p@ss/w0rd@db.internal:5432/app', 'ss/w0rd'],
+    ['url-credentials', 'proxy http://jdoe:Winter@2024@proxy.corp:8080', '2024@proxy'],
+    ['url-credentials', 'session cache redis://:Zq8!x@7Lm@cache.internal:6379/0', 'Zq8!x'],
   ])('removes a %s', (kind, text, secret) => {
     const result = redactSecrets(text);
     expect(result.text).not.toContain(secret);
@@ -91,6 +147,13 @@ describe('redactSecrets', () => {
       'Query DeviceNetworkEvents with RemoteIP, not DestinationIp',
       'Secrets are read from Vault at secret/data/app; never from the environment',
       'Tokens in AuditLogs are hashed with SHA-256 before they are logged',
+      'EICAR SHA-256 275a021bbfb6489e54d471899f7db9d1663fc695ec2fe2a2c4538aabf651fd0f',
+      'aws_secret_access_key file SHA-1 da39a3ee5e6b4b0d3255bfef95601890afd80709',
+      'AadUserId 12185914-91dd-4fb9-94f9-3252203b0426 signed in from 72.5.72.208',
+      'The ticket number is 4000123412341235 (not a Luhn-valid card)',
+      'EventRecordID 3700000001000 (Luhn-valid, but no Amex number has 13 digits)',
+      'The password is hashed with bcrypt (cost 12) before it is stored',
+      'OAuth token_type=Bearer; the call used max_tokens: 4096',
     ]) {
       expect(redactSecrets(text)).toEqual({ text, redactions: [] });
     }

@@ -8,10 +8,20 @@ export type SecretKind =
   | 'openai-key'
   | 'anthropic-key'
   | 'aws-access-key'
+  | 'aws-secret-key'
   | 'github-token'
   | 'slack-token'
+  | 'slack-webhook'
   | 'google-api-key'
+  | 'gcp-private-key-id'
+  | 'azure-storage-key'
+  | 'azure-sas-signature'
+  | 'azure-client-secret'
   | 'stripe-key'
+  | 'npm-token'
+  | 'sendgrid-key'
+  | 'card-number'
+  | 'spoken-password'
   | 'assigned-secret';
 
 /** A text with its secrets replaced, and how many of each kind were found. */
@@ -25,6 +35,10 @@ interface Rule {
   pattern: RegExp;
   /** The replacement; `$<keep>` keeps a named group (a key name, a scheme) around the placeholder. */
   replacement?: string;
+  /** A match is redacted only when this accepts it (a card number's Luhn check). */
+  accept?: (match: string) => boolean;
+  /** The rule runs only when the whole text says the kind of secret is there (a bare AWS secret key). */
+  when?: RegExp;
 }
 
 // Placeholders are left alone, so redacting twice changes nothing and `password=[REDACTED:…]` stays.
@@ -50,8 +64,18 @@ const rules: Rule[] = [
     replacement: '$<keep>[REDACTED:basic-auth]',
   },
   {
+    kind: 'slack-webhook',
+    pattern: new RegExp(
+      String.raw`(?<keep>\bhttps?://hooks\.slack\.com/)${value}(?:services|workflows|triggers)/[A-Za-z0-9/_-]+`,
+      'gi',
+    ),
+    replacement: '$<keep>[REDACTED:slack-webhook]',
+  },
+  {
     kind: 'url-credentials',
-    pattern: new RegExp(String.raw`(?<keep>\b[a-z][a-z0-9+.-]*://[^\s:/@]+:)${value}[^\s@/]+(?=@)`, 'gi'),
+    // A password may hold `@` and `/` (`p@ss/w0rd` unencoded): everything up to the last `@` goes. The
+    // user may be empty (`redis://:secret@host`).
+    pattern: new RegExp(String.raw`(?<keep>\b[a-z][a-z0-9+.-]*://[^\s:/@]*:)${value}\S*(?=@)`, 'gi'),
     replacement: '$<keep>[REDACTED:url-credentials]',
   },
   { kind: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
@@ -59,25 +83,109 @@ const rules: Rule[] = [
   { kind: 'stripe-key', pattern: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}/g },
   { kind: 'aws-access-key', pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[A-Z0-9]{16}\b/g },
   { kind: 'github-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/g },
-  { kind: 'slack-token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
+  { kind: 'slack-token', pattern: /\b(?:xox[abposre]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})/g },
+  { kind: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  { kind: 'sendgrid-key', pattern: /\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}/g },
+  // Entra ID (Azure AD) client secrets: three characters, a digit, `Q~`, then 31 to 34 more.
+  {
+    kind: 'azure-client-secret',
+    pattern: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}/g,
+  },
+  {
+    kind: 'azure-storage-key',
+    pattern: new RegExp(
+      String.raw`(?<keep>\b(?:AccountKey|SharedAccessKey)=)${value}[A-Za-z0-9+/]{20,}={0,2}`,
+      'g',
+    ),
+    replacement: '$<keep>[REDACTED:azure-storage-key]',
+  },
+  {
+    kind: 'azure-sas-signature',
+    pattern: new RegExp(String.raw`(?<keep>[?&;\s]sig=)${value}[A-Za-z0-9%+/=]{16,}`, 'g'),
+    replacement: '$<keep>[REDACTED:azure-sas-signature]',
+  },
+  {
+    kind: 'gcp-private-key-id',
+    pattern: new RegExp(
+      String.raw`(?<keep>["']?private_key_id["']?\s*[:=]\s*["']?)${value}[0-9a-f]{40}`,
+      'g',
+    ),
+    replacement: '$<keep>[REDACTED:gcp-private-key-id]',
+  },
+  {
+    kind: 'aws-secret-key',
+    // 40 characters of base64 with one outside hex (a SHA-1 is 40 hex digits: evidence, kept), only in
+    // a text that names an AWS secret or holds an access key id.
+    pattern:
+      /(?<![A-Za-z0-9/+=])(?=[A-Za-z0-9/+]*[G-Zg-z/+])(?=[A-Za-z0-9/+]*\d)[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g,
+    when: /aws_?secret|secret[_ ]?access[_ ]?key|\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/i,
+  },
+  {
+    kind: 'card-number',
+    // Visa, Mastercard, Amex, Discover, JCB, Diners: 13 to 19 digits, spaced or dashed in groups, Luhn-valid.
+    pattern: /(?<![\d.,:/-])(?:4|5[1-5]|2[2-7]|3[0456789]|6(?:011|5))(?:[ -]?\d){11,17}(?![\d.,:/-]?\d)/g,
+    accept: cardNumber,
+  },
   { kind: 'google-api-key', pattern: /\bAIza[A-Za-z0-9_-]{35}\b/g },
   {
     kind: 'assigned-secret',
     // `password=hunter2`, `"api_key": "abc"`, `client_secret: xyz`, `AWS_SECRET_ACCESS_KEY=…`.
     pattern: new RegExp(
-      String.raw`(?<keep>\b[A-Za-z0-9_.-]*(?:password|passwd|pwd|passphrase|secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|private[_-]?key|credentials?)["']?\s*[:=]\s*)${value}(?:"[^"\n]+"|'[^'\n]+'|[^\s,;'"\])}]+)`,
+      String.raw`(?<keep>\b[A-Za-z0-9_.-]*(?:password|passwd|pwd|passphrase|secret|api[_-]?key|apikey|access[_-]?key|token|credentials?)["']?\s*[:=]\s*)${value}(?:"[^"\n]+"|'[^'\n]+'|[^\s,;&'"\])}]+)`,
       'gi',
     ),
     replacement: '$<keep>[REDACTED:assigned-secret]',
   },
+  {
+    kind: 'spoken-password',
+    // "the password is Spring2024!", "password was hunter2" (not "password is hashed", "… is required").
+    pattern: new RegExp(
+      String.raw`(?<keep>\b(?:password|passwd|passphrase|pwd)\s+(?:is|was|set\s+to|changed\s+to|reset\s+to)\s+)${value}(?!(?:a|an|the|not|never|now|also|still|required|set|stored|hashed|salted|reset|changed|expired|too|being|rotated|weak|strong|empty|missing|incorrect|wrong|valid|invalid|unknown|sent|shared|managed|kept|in|on|at|for|from|with|of)\b)["'\`]?[^\s"'\`,;]{4,}`,
+      'gi',
+    ),
+    replacement: '$<keep>[REDACTED:spoken-password]',
+  },
 ];
+
+// Lengths each network issues: Amex 15, Visa 13/16/19, Mastercard 16, Diners 14–19, the others 16–19.
+const cardLengths: [RegExp, number[]][] = [
+  [/^3[47]/, [15]],
+  [/^4/, [13, 16, 19]],
+  [/^(?:5|2)/, [16]],
+  [/^3[0689]/, [14, 15, 16, 17, 18, 19]],
+  [/^(?:35|6)/, [16, 17, 18, 19]],
+];
+
+/** A card number: a length its network issues, and a valid Luhn checksum (separators ignored). */
+function cardNumber(written: string): boolean {
+  const digits = written.replace(/\D/g, '');
+  const lengths = cardLengths.find(([prefix]) => prefix.test(digits))?.[1] ?? [];
+  return lengths.includes(digits.length) && luhnValid(digits);
+}
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
 
 /**
  * Replaces the secrets in `text` with `[REDACTED:<kind>]`: PEM private keys, JWTs, bearer and basic
- * authorization values, passwords in URLs, provider API keys (OpenAI `sk-…`, Anthropic, AWS `AKIA…`,
- * GitHub `ghp_…`, Slack, Google, Stripe) and values assigned to secret-looking names
- * (`password=…`, `"api_key": "…"`). Pattern based: a secret in no known shape is not found, and
- * `password: <anything>` is redacted even when it is not one.
+ * authorization values, passwords in URLs (up to the last `@`), provider API keys (OpenAI `sk-…`,
+ * Anthropic, AWS `AKIA…` and a bare 40-character secret key beside one, GitHub `ghp_…`, Slack `xox…`
+ * and `xapp-…` tokens and webhook URLs, Google, Stripe, npm `npm_…`, SendGrid `SG.…`), Azure storage
+ * `AccountKey=`, SAS `sig=` and Entra client secrets, GCP `private_key_id`, card numbers (Luhn-checked),
+ * values assigned to secret-looking names (`password=…`, `token=…`, `"api_key": "…"`) and spoken
+ * passwords ("the password is …"). Hashes, UUIDs and other indicators are evidence and kept. Pattern
+ * based: a secret in no known shape is not found, and `password: <anything>` is redacted even when it
+ * is not one.
  *
  * @example
  * redactSecrets('connect with password=hunter2').text; // 'connect with password=[REDACTED:assigned-secret]'
@@ -85,9 +193,12 @@ const rules: Rule[] = [
 export function redactSecrets(text: string): RedactionResult {
   let redacted = text;
   const redactions: RedactionResult['redactions'] = [];
-  for (const { kind, pattern, replacement = `[REDACTED:${kind}]` } of rules) {
+  for (const { kind, pattern, replacement = `[REDACTED:${kind}]`, accept, when } of rules) {
+    if (when !== undefined && !when.test(text)) continue;
     let count = 0;
     redacted = redacted.replace(pattern, (...args: unknown[]) => {
+      const match = args[0] as string;
+      if (accept !== undefined && !accept(match)) return match;
       count++;
       // With named groups, the last argument of a replacer is the groups object.
       const groups = args.at(-1);

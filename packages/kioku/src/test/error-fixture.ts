@@ -35,11 +35,12 @@ export function errorFixture(file: string): ErrorFixture {
 
 /**
  * What the AI SDK's provider packages throw for this body: an `APICallError` with the status, the raw
- * body, the parsed body as `data` and the provider's message. A stream error (no status) is returned as
- * the value a provider puts in the stream's `error` part: the parsed body.
+ * body, the parsed body as `data` (none for a body that is not JSON) and the provider's message. A
+ * stream error (no status) is returned as the value a provider puts in the stream's `error` part: the
+ * parsed body.
  */
 export function fixtureError(fixture: ErrorFixture): unknown {
-  const data: unknown = JSON.parse(fixture.body);
+  const data = parsedBody(fixture.body);
   if (fixture.statusCode === null) return data;
   return new APICallError({
     message: messageOf(data) ?? 'Bad Request',
@@ -51,6 +52,15 @@ export function fixtureError(fixture: ErrorFixture): unknown {
     isRetryable: fixture.statusCode === 429 || fixture.statusCode >= 500,
     data,
   });
+}
+
+// A proxy's error page is HTML: the SDK keeps the raw body and has no parsed `data`.
+function parsedBody(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
 }
 
 function messageOf(data: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import { type AnthropicWording, anthropicWording } from './anthropic-wording.js';
 import { errorFacts } from './error-facts.js';
 import type { OverflowDetector } from './overflow-detector.js';
-import { contextOverflow, isOtherError } from './overflow-match.js';
+import { contextOverflow, hasOverflowStatus, isOtherError } from './overflow-match.js';
 
 /**
  * Anthropic: `400 invalid_request_error` "prompt is too long: N tokens > M maximum", or "input length and
@@ -16,7 +16,7 @@ export function anthropicOverflowDetector(): OverflowDetector {
     providerIds: ['anthropic'],
     detect(error) {
       const facts = errorFacts(error);
-      if (isOtherError(facts)) return undefined;
+      if (isOtherError(facts) || !hasOverflowStatus(facts)) return undefined;
       const found: AnthropicWording | undefined = anthropicWording(facts);
       return found && contextOverflow('anthropic', facts, found.text, found.figures);
     },

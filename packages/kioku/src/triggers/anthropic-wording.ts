@@ -7,16 +7,28 @@ export interface AnthropicWording {
   figures: TokenFigures;
 }
 
-/** Finds Claude's "prompt is too long" or "input length and `max_tokens` exceed context limit" in the error. */
+// Bedrock puts Claude's message after this prefix.
+const prefix = String.raw`^(?:The model returned the following errors:\s*)?`;
+
+/**
+ * Finds Claude's "prompt is too long" or "input length and `max_tokens` exceed context limit" at the start
+ * of one of the error's messages (after Bedrock's prefix), not quoted inside another message.
+ */
 export function anthropicWording(facts: ErrorFacts): AnthropicWording | undefined {
-  const tooLong = matchText(facts, /prompt is too long(?::\s*([\d,]+) tokens\s*>\s*([\d,]+) maximum)?/i);
+  const tooLong = matchText(
+    facts,
+    new RegExp(String.raw`${prefix}prompt is too long(?::\s*([\d,]+) tokens\s*>\s*([\d,]+) maximum)?`, 'i'),
+  );
   if (tooLong !== undefined) {
     const [, sent, limit] = tooLong.match;
     return { text: tooLong.text, figures: { tokensSent: count(sent), tokenLimit: count(limit) } };
   }
   const withOutput = matchText(
     facts,
-    /input length and `?max_tokens`? exceed context limit:\s*([\d,]+)\s*\+\s*([\d,]+)\s*>\s*([\d,]+)/i,
+    new RegExp(
+      String.raw`${prefix}input length and \`?max_tokens\`? exceed context limit:\s*([\d,]+)\s*\+\s*([\d,]+)\s*>\s*([\d,]+)`,
+      'i',
+    ),
   );
   if (withOutput === undefined) return undefined;
   const [, input, output, limit] = withOutput.match;

@@ -1,7 +1,7 @@
 import { anthropicWording } from './anthropic-wording.js';
 import { errorFacts } from './error-facts.js';
 import type { OverflowDetector } from './overflow-detector.js';
-import { contextOverflow, isOtherError, matchText } from './overflow-match.js';
+import { contextOverflow, hasOverflowStatus, isOtherError, matchText } from './overflow-match.js';
 
 /**
  * Amazon Bedrock: a `400 ValidationException` whose body is `{"message": …}`: "Input is too long for
@@ -17,8 +17,8 @@ export function bedrockOverflowDetector(): OverflowDetector {
     providerIds: ['amazon-bedrock', 'bedrock'],
     detect(error) {
       const facts = errorFacts(error);
-      if (isOtherError(facts)) return undefined;
-      const tooLong = matchText(facts, /input is too long for (?:the )?requested model/i);
+      if (isOtherError(facts) || !hasOverflowStatus(facts)) return undefined;
+      const tooLong = matchText(facts, /^input is too long for (?:the )?requested model/i);
       if (tooLong !== undefined) return contextOverflow('bedrock', facts, tooLong.text);
       const claude = anthropicWording(facts);
       if (claude === undefined || !fromBedrock(facts)) return undefined;
@@ -31,7 +31,7 @@ export function bedrockOverflowDetector(): OverflowDetector {
 function fromBedrock(facts: ReturnType<typeof errorFacts>): boolean {
   if (facts.headers['x-amzn-errortype']?.startsWith('ValidationException')) return true;
   if (facts.codes.includes('ValidationException')) return true;
-  if (matchText(facts, /the model returned the following errors/i) !== undefined) return true;
+  if (matchText(facts, /^the model returned the following errors/i) !== undefined) return true;
   const body = facts.documents[0];
   return body !== undefined && typeof body.message === 'string' && !('error' in body) && !('type' in body);
 }

@@ -1,6 +1,12 @@
 import { errorFacts } from './error-facts.js';
 import type { OverflowDetector } from './overflow-detector.js';
-import { contextOverflow, isOtherError, matchText, maximumContextLengthFigures } from './overflow-match.js';
+import {
+  contextOverflow,
+  hasOverflowStatus,
+  isOtherError,
+  matchText,
+  maximumContextLengthFigures,
+} from './overflow-match.js';
 
 /**
  * DeepSeek: `400` with OpenAI's classic wording but code `invalid_request_error`: "This model's maximum
@@ -15,8 +21,14 @@ export function deepSeekOverflowDetector(): OverflowDetector {
     providerIds: ['deepseek'],
     detect(error) {
       const facts = errorFacts(error);
-      if (isOtherError(facts) || !facts.codes.includes('invalid_request_error')) return undefined;
-      const found = matchText(facts, /maximum context length is [\d,]+ tokens/i);
+      if (
+        isOtherError(facts) ||
+        !hasOverflowStatus(facts) ||
+        !facts.codes.includes('invalid_request_error')
+      ) {
+        return undefined;
+      }
+      const found = matchText(facts, /^This model's maximum context length is [\d,]+ tokens/i);
       if (found === undefined) return undefined;
       return contextOverflow('deepseek', facts, found.text, maximumContextLengthFigures(found.text));
     },

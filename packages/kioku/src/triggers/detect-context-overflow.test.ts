@@ -1,4 +1,4 @@
-import { APICallError } from 'ai';
+import { APICallError, RetryError } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { errorFixture, errorFixtures, fixtureError } from '../test/error-fixture.js';
 import { detectContextOverflow } from './detect-context-overflow.js';
@@ -26,6 +26,39 @@ describe('detectContextOverflow', () => {
   it('uses only the detectors it is given', () => {
     const anthropic = fixtureError(errorFixture('anthropic-prompt-too-long.json'));
     expect(detectContextOverflow(anthropic, { detectors: [geminiOverflowDetector()] })).toBeUndefined();
+  });
+
+  it('reads an overflow that ended retries after a rate limit', () => {
+    const retried = new RetryError({
+      message: 'Failed after 2 attempts. Last error: prompt is too long',
+      reason: 'errorNotRetryable',
+      errors: [
+        fixtureError(errorFixture('anthropic-rate-limit.json')),
+        fixtureError(errorFixture('anthropic-prompt-too-long.json')),
+      ],
+    });
+    expect(detectContextOverflow(retried)).toMatchObject({ provider: 'anthropic', tokensSent: 208_310 });
+    const rateLimited = new RetryError({
+      message: 'Failed after 2 attempts',
+      reason: 'maxRetriesExceeded',
+      errors: [
+        fixtureError(errorFixture('anthropic-prompt-too-long.json')),
+        fixtureError(errorFixture('anthropic-rate-limit.json')),
+      ],
+    });
+    expect(detectContextOverflow(rateLimited)).toBeUndefined();
+  });
+
+  it('takes no constructed lookalike for an overflow: a 500, a 502 page, FAILED_PRECONDITION, an echo', () => {
+    const lookalikes = errorFixtures().filter((fixture) => fixture.file.startsWith('lookalike-'));
+    expect(lookalikes.map((fixture) => fixture.file).sort()).toEqual([
+      'lookalike-400-echoes-user-text.json',
+      'lookalike-500-prompt-too-long.json',
+      'lookalike-502-proxy-page.html',
+      'lookalike-gemini-failed-precondition.json',
+    ]);
+    for (const fixture of lookalikes)
+      expect(detectContextOverflow(fixtureError(fixture)), fixture.file).toBeUndefined();
   });
 
   it('reads an overflow from a body that is not JSON', () => {

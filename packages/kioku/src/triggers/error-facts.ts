@@ -1,6 +1,11 @@
+import { RetryError } from 'ai';
+
 /** What an error says, gathered from wherever it says it: for detectors to read, not to keep. */
 export interface ErrorFacts {
-  /** The HTTP status of the first HTTP error found (an `APICallError`'s `statusCode`). */
+  /**
+   * The HTTP status of the first HTTP error found (an `APICallError`'s `statusCode`); for a `RetryError`,
+   * that of its last error.
+   */
   statusCode?: number;
   /** Every message found: the error's own, the body's `message`/`error`/`detail` strings, nested ones. */
   texts: string[];
@@ -20,7 +25,8 @@ const cache = new WeakMap<object, ErrorFacts>();
 
 /**
  * Reads any thrown value into {@link ErrorFacts}: an AI SDK `APICallError` (status, headers, the raw
- * `responseBody` and its parsed `data`), a `RetryError` (its `errors`), a `cause` chain, a stream's
+ * `responseBody` and its parsed `data`), a `RetryError` (its last error: the one that ended the retries,
+ * e.g. an overflow after a 429, which is not retried), a `cause` chain, a stream's
  * error value (a plain object), a JSON string inside a JSON string (Ollama wraps llama-server's error so).
  * Never throws; cached per object.
  */
@@ -43,6 +49,10 @@ export function errorFacts(error: unknown): ErrorFacts {
     }
     if (typeof value !== 'object') return;
     seen.add(value);
+    if (RetryError.isInstance(value)) {
+      visitError(value.lastError, depth + 1);
+      return;
+    }
     const record = value as Record<string, unknown>;
     if (!(value instanceof Error) && !('responseBody' in record) && !('statusCode' in record)) {
       visitDocument(value, depth);

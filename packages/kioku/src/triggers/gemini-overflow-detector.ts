@@ -1,9 +1,9 @@
 import { errorFacts } from './error-facts.js';
 import type { OverflowDetector } from './overflow-detector.js';
-import { contextOverflow, count, isOtherError, matchText } from './overflow-match.js';
+import { contextOverflow, count, hasOverflowStatus, isOtherError, matchText } from './overflow-match.js';
 
 const pattern =
-  /input token count(?:\s*\(([\d,]+)\))?\s+exceeds the maximum number of tokens allowed(?:\s*\(([\d,]+)\))?/i;
+  /^The input token count(?:\s*\(([\d,]+)\))?\s+exceeds the maximum number of tokens allowed(?:\s*\(([\d,]+)\))?/i;
 
 /**
  * Gemini (Gemini API, Vertex AI, Code Assist): `400 INVALID_ARGUMENT` "The input token count (N) exceeds
@@ -18,7 +18,7 @@ export function geminiOverflowDetector(): OverflowDetector {
     providerIds: ['google', 'vertex', 'gemini'],
     detect(error) {
       const facts = errorFacts(error);
-      if (isOtherError(facts)) return undefined;
+      if (isOtherError(facts) || !hasOverflowStatus(facts)) return undefined;
       const found = matchText(facts, pattern);
       if (found === undefined) return undefined;
       return contextOverflow('gemini', facts, found.text, {

@@ -1,6 +1,13 @@
 import { errorFacts } from './error-facts.js';
 import type { OverflowDetector } from './overflow-detector.js';
-import { contextOverflow, count, isOtherError, matchText, numberField } from './overflow-match.js';
+import {
+  contextOverflow,
+  count,
+  hasOverflowStatus,
+  isOtherError,
+  matchText,
+  numberField,
+} from './overflow-match.js';
 
 /**
  * llama.cpp's `llama-server`: `exceed_context_size_error` with `n_prompt_tokens` and `n_ctx` ("the request
@@ -16,8 +23,10 @@ export function llamaCppOverflowDetector(): OverflowDetector {
     providerIds: ['llama-cpp', 'llamacpp', 'llama.cpp', 'llama-server'],
     detect(error) {
       const facts = errorFacts(error);
-      if (isOtherError(facts)) return undefined;
-      const python = matchText(facts, /requested tokens \(([\d,]+)\) exceed context window of ([\d,]+)/i);
+      // Older llama-server builds answer their own `exceed_context_size_error` with a 500.
+      const typed = facts.codes.includes('exceed_context_size_error');
+      if (isOtherError(facts) || !hasOverflowStatus(facts, { also: typed ? [500] : [] })) return undefined;
+      const python = matchText(facts, /^requested tokens \(([\d,]+)\) exceed context window of ([\d,]+)/i);
       if (python !== undefined) {
         return contextOverflow('llama-cpp', facts, python.text, {
           tokensSent: count(python.match[1]),
@@ -25,8 +34,8 @@ export function llamaCppOverflowDetector(): OverflowDetector {
         });
       }
       const found =
-        matchText(facts, /exceeds the available context size/i) ??
-        (facts.codes.includes('exceed_context_size_error') ? { text: facts.texts[0] ?? '' } : undefined);
+        matchText(facts, /^the request exceeds the available context size/i) ??
+        (typed ? { text: facts.texts[0] ?? '' } : undefined);
       if (found === undefined) return undefined;
       const stated =
         /request \(([\d,]+) tokens\) exceeds the available context size \(([\d,]+) tokens\)/i.exec(

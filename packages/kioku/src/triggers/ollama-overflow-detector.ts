@@ -1,9 +1,16 @@
 import { errorFacts } from './error-facts.js';
 import type { OverflowDetector } from './overflow-detector.js';
-import { contextOverflow, count, isOtherError, matchText, numberField } from './overflow-match.js';
+import {
+  contextOverflow,
+  count,
+  hasOverflowStatus,
+  isOtherError,
+  matchText,
+  numberField,
+} from './overflow-match.js';
 
 const llamaServerWording =
-  /(?:request \(([\d,]+) tokens\) )?exceeds the available context size(?: \(([\d,]+) tokens\))?/i;
+  /^(?:the )?request(?: \(([\d,]+) tokens\))? exceeds the available context size(?: \(([\d,]+) tokens\))?/i;
 
 /**
  * Ollama: since it stopped truncating silently (truncate: false), `400 {"error": "<llama-server's error
@@ -19,8 +26,8 @@ export function ollamaOverflowDetector(): OverflowDetector {
     providerIds: ['ollama'],
     detect(error) {
       const facts = errorFacts(error);
-      if (isOtherError(facts)) return undefined;
-      const old = matchText(facts, /the input length exceeds the context length/i);
+      if (isOtherError(facts) || !hasOverflowStatus(facts)) return undefined;
+      const old = matchText(facts, /^the input length exceeds the context length/i);
       if (old !== undefined) return contextOverflow('ollama', facts, old.text);
       // Ollama's own envelope: a top-level `error` that is llama-server's error serialised to a string.
       const wrapped = facts.documents.some(

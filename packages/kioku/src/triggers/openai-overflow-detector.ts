@@ -1,6 +1,12 @@
 import { errorFacts } from './error-facts.js';
 import type { OverflowDetector } from './overflow-detector.js';
-import { contextOverflow, isOtherError, matchText, maximumContextLengthFigures } from './overflow-match.js';
+import {
+  contextOverflow,
+  hasOverflowStatus,
+  isOtherError,
+  matchText,
+  maximumContextLengthFigures,
+} from './overflow-match.js';
 
 /**
  * OpenAI: code `context_length_exceeded`, as a 400 from chat completions ("This model's maximum context
@@ -16,7 +22,13 @@ export function openAiOverflowDetector(): OverflowDetector {
     providerIds: ['openai', 'azure'],
     detect(error) {
       const facts = errorFacts(error);
-      if (isOtherError(facts) || !facts.codes.includes('context_length_exceeded')) return undefined;
+      if (
+        isOtherError(facts) ||
+        !hasOverflowStatus(facts) ||
+        !facts.codes.includes('context_length_exceeded')
+      ) {
+        return undefined;
+      }
       const found =
         matchText(facts, /maximum context length/i) ?? matchText(facts, /context window|too long|exceed/i);
       const message = found?.text ?? facts.texts[0] ?? 'context_length_exceeded';

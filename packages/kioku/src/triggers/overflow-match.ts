@@ -15,7 +15,10 @@ const otherCodes = new Set([
   'authentication_error',
   'permission_error',
   'invalid_api_key',
+  'FAILED_PRECONDITION',
 ]);
+/** Statuses a provider answers a context overflow with. */
+const overflowStatuses = new Set([400, 413]);
 
 /** True for a rate limit, quota or authentication error, which no detector may take for an overflow. */
 export function isOtherError(facts: ErrorFacts): boolean {
@@ -23,7 +26,24 @@ export function isOtherError(facts: ErrorFacts): boolean {
   return facts.codes.some((code) => otherCodes.has(code));
 }
 
-/** The first of the error's texts `pattern` matches, with the match. */
+/**
+ * True when the error came with a status a provider answers an overflow with (400 or 413), or with none
+ * (an error inside a stream); `also` adds the statuses a provider documents for its own overflow error.
+ * A 500 or a proxy's 502 page that quotes "prompt is too long" is not an overflow.
+ */
+export function hasOverflowStatus(
+  facts: ErrorFacts,
+  { also = [] }: { also?: readonly number[] } = {},
+): boolean {
+  const status = facts.statusCode;
+  return status === undefined || overflowStatuses.has(status) || also.includes(status);
+}
+
+/**
+ * The first of the error's texts `pattern` matches, with the match. Detectors anchor their wording at the
+ * start (`^`): the provider's message begins with it, and a message that only quotes it (a 400 that
+ * echoes a request value) is not the provider's overflow.
+ */
 export function matchText(
   facts: ErrorFacts,
   pattern: RegExp,

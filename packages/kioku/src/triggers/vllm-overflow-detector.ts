@@ -3,6 +3,7 @@ import type { OverflowDetector } from './overflow-detector.js';
 import {
   contextOverflow,
   count,
+  hasOverflowStatus,
   isOtherError,
   matchText,
   maximumContextLengthFigures,
@@ -22,10 +23,10 @@ export function vllmOverflowDetector(): OverflowDetector {
     providerIds: ['vllm'],
     detect(error) {
       const facts = errorFacts(error);
-      if (isOtherError(facts)) return undefined;
+      if (isOtherError(facts) || !hasOverflowStatus(facts)) return undefined;
       const fit = matchText(
         facts,
-        /prompt \(total length ([\d,]+)\) is too long to fit into the model \(context length ([\d,]+)\)/i,
+        /^(?:The )?prompt \(total length ([\d,]+)\) is too long to fit into the model \(context length ([\d,]+)\)/i,
       );
       if (fit !== undefined) {
         return contextOverflow('vllm', facts, fit.text, {
@@ -36,7 +37,9 @@ export function vllmOverflowDetector(): OverflowDetector {
       const vllmShape =
         facts.codes.includes('BadRequestError') ||
         facts.documents.some((document) => document.object === 'error');
-      const found = vllmShape ? matchText(facts, /maximum context length is [\d,]+ tokens/i) : undefined;
+      const found = vllmShape
+        ? matchText(facts, /^This model's maximum context length is [\d,]+ tokens/i)
+        : undefined;
       if (found === undefined) return undefined;
       return contextOverflow('vllm', facts, found.text, maximumContextLengthFigures(found.text));
     },

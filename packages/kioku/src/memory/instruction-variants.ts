@@ -1,0 +1,114 @@
+import { remove as confusablesToLatin } from 'confusables';
+
+/** How a variant was de-obfuscated. */
+export type Obfuscation = 'homoglyphs' | 'letter-spacing' | 'leetspeak' | 'base64';
+
+/** A reading of a text with one obfuscation undone. */
+export interface InstructionVariant {
+  text: string;
+  obfuscation: Obfuscation;
+}
+
+const leet: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+};
+// Words the injection rules are made of, to split a letter-spaced run written without word gaps
+// ("i g n o r e a l l p r e v i o u s i n s t r u c t i o n s").
+const vocabulary = new Set(
+  'ignore disregard forget override bypass all any the your previous prior above earlier instructions instruction prompt prompts rules system you are now act as pretend to be new developer mode jailbreak reveal do not tell user send this and print'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The readings of `text` an injection may hide behind, each with one obfuscation undone: homoglyphs and
+ * combining marks (Cyrillic `о` for `o`, `ï`, Zalgo text) mapped to their Latin skeleton, letter-spacing
+ * (`i g n o r e`, `i.g.n.o.r.e`) closed up, leetspeak (`1gn0r3`) spelled out, base64 runs decoded when
+ * they decode to text. Only readings that differ from `text` are returned.
+ */
+export function instructionVariants(text: string): InstructionVariant[] {
+  const variants: InstructionVariant[] = [];
+  const add = (variant: string, obfuscation: Obfuscation) => {
+    if (variant !== text && !variants.some((known) => known.text === variant)) {
+      variants.push({ text: variant, obfuscation });
+    }
+  };
+  const unmarked = text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC');
+  // The skeleton map reads capital I and its lookalikes (Greek Ι, Cyrillic І) as `l`: they are I here.
+  const skeleton = confusablesToLatin(
+    unmarked.replace(/[\u0399\u0406\u04C0\u01C0]/gu, 'I').replace(/\u03B9/gu, 'i'),
+  );
+  add(skeleton, 'homoglyphs');
+  add(closeLetterSpacing(skeleton), 'letter-spacing');
+  add(spellLeetspeak(skeleton), 'leetspeak');
+  for (const decoded of decodeBase64Runs(text)) add(decoded, 'base64');
+  return variants;
+}
+
+function closeLetterSpacing(text: string): string {
+  // Dotted or dashed letters: `i.g.n.o.r.e`, `i-g-n-o-r-e`.
+  const dotted = text.replace(/(?<![\p{L}\d])\p{L}(?:[.\-_*·]\p{L}(?![\p{L}\d])){3,}/gu, (run) =>
+    run.replace(/[.\-_*·]/gu, ''),
+  );
+  // Spaced letters (four single characters in a row): one space joins letters, two or more part words.
+  if (!/(?:(?<!\S)\S ){4}/u.test(dotted)) return dotted;
+  return dotted
+    .split(/\s{2,}/u)
+    .map((word) => {
+      const joined = word.replace(/(?<=(?<!\S)\S) (?=\S(?!\S))/gu, '');
+      return /^\p{L}{13,}$/u.test(joined) ? (splitWords(joined.toLowerCase()) ?? joined) : joined;
+    })
+    .join(' ');
+}
+
+// Word break over the vocabulary, longest word first; undefined when the run is not made of it.
+function splitWords(run: string): string | undefined {
+  const best: (string[] | undefined)[] = [[]];
+  for (let end = 1; end <= run.length; end++) {
+    for (let begin = Math.max(0, end - 12); begin < end; begin++) {
+      const prefix = best[begin];
+      if (prefix !== undefined && vocabulary.has(run.slice(begin, end))) {
+        best[end] = [...prefix, run.slice(begin, end)];
+        break;
+      }
+    }
+  }
+  return best[run.length]?.join(' ');
+}
+
+function spellLeetspeak(text: string): string {
+  // Only in words that mix letters with leet symbols: IP addresses and counts stay as they are.
+  return text.replace(/\S+/g, (word) =>
+    /\p{L}/u.test(word) && /[013457@$!|]/.test(word)
+      ? word.replace(/[013457@$!|]/g, (symbol) => leet[symbol] ?? symbol)
+      : word,
+  );
+}
+
+function decodeBase64Runs(text: string): string[] {
+  const decoded: string[] = [];
+  for (const [run] of text.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)) {
+    const plain = Buffer.from(run, 'base64').toString('utf8');
+    if (readsAsText(plain)) decoded.push(plain);
+  }
+  return decoded;
+}
+
+// A hash or random key decodes to bytes, not words: most characters printable, some spaces, letters.
+function readsAsText(plain: string): boolean {
+  if (plain.length < 8 || plain.includes('\uFFFD')) return false;
+  const printable = plain.match(/[\p{L}\p{N}\p{P}\p{Zs}]/gu)?.length ?? 0;
+  return printable / [...plain].length >= 0.95 && /\s/.test(plain) && /\p{L}{2}/u.test(plain);
+}
