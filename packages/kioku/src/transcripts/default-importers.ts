@@ -8,6 +8,7 @@ import { openAiChatImporter } from './openai-chat-importer.js';
 import { openHandsCompletionImporter } from './openhands-completion-importer.js';
 import { sweAgentImporter } from './swe-agent-importer.js';
 import { tauBenchImporter } from './tau-bench-importer.js';
+import { tau2BenchImporter } from './tau2-bench-importer.js';
 
 /** One importer per format in `transcriptFormats`, in the order detection prefers on a tie. */
 export function defaultImporters(): Importer[] {
@@ -16,6 +17,7 @@ export function defaultImporters(): Importer[] {
     openHandsCompletionImporter(),
     sweAgentImporter(),
     tauBenchImporter(),
+    tau2BenchImporter(),
     excytinAgentImporter(),
     excytinEnvImporter(),
     openAiChatImporter(),

@@ -19,6 +19,7 @@ export { openHandsCompletionImporter } from './openhands-completion-importer.js'
 export { readUsageLog } from './read-usage-log.js';
 export { sweAgentImporter } from './swe-agent-importer.js';
 export { tauBenchImporter } from './tau-bench-importer.js';
+export { tau2BenchImporter } from './tau2-bench-importer.js';
 export type { RecordedCall, RecordedUsage, ToolDefinition, Transcript } from './transcript.js';
 export { type TranscriptFormat, transcriptFormats } from './transcript-format.js';
 export type { UsageLogRow } from './usage-log-row.js';

@@ -7,6 +7,7 @@ export const transcriptFormats = [
   'swe-agent',
   'openhands-completion',
   'tau-bench',
+  'tau2-bench',
   'excytin-agent',
   'excytin-env',
 ] as const;
