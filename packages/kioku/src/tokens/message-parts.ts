@@ -18,16 +18,15 @@ export interface ToolResultPiece {
 export interface MessageParts {
   /** Text parts; files and images as a `[file media/type]` placeholder. */
   texts: string[];
+  /** Reasoning parts, which a template renders only where its provider bills them. */
+  reasoning: string[];
   toolCalls: ToolCallPiece[];
   toolResults: ToolResultPiece[];
 }
 
-/**
- * Splits a message into text, tool calls and tool results. Reasoning parts are left out: the providers
- * counted here drop the reasoning of earlier turns from the prompt.
- */
+/** Splits a message into text, reasoning, tool calls and tool results. */
 export function messageParts(message: ModelMessage): MessageParts {
-  const parts: MessageParts = { texts: [], toolCalls: [], toolResults: [] };
+  const parts: MessageParts = { texts: [], reasoning: [], toolCalls: [], toolResults: [] };
   if (typeof message.content === 'string') {
     parts.texts.push(message.content);
     return parts;
@@ -36,6 +35,9 @@ export function messageParts(message: ModelMessage): MessageParts {
     switch (part.type) {
       case 'text':
         parts.texts.push(part.text);
+        break;
+      case 'reasoning':
+        parts.reasoning.push(part.text);
         break;
       case 'tool-call':
         parts.toolCalls.push({ name: part.toolName, input: part.input });
