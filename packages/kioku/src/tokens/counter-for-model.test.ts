@@ -23,6 +23,7 @@ describe('counterForModel', () => {
     ['ollama_chat/qwen2.5:7b', 'qwen', false],
     ['hosted_vllm/Qwen/Qwen3-8B', 'qwen', false],
     ['alibaba:qwen3-max', 'qwen', false],
+    ['google/gemini-2.5-pro', 'gemini', false],
     ['llama-3.1-70b-instruct', 'bytes', false],
     ['deepseek-r1-distill-qwen-32b', 'bytes', false],
     ['openrouter/some-new-model', 'bytes', false],

@@ -1,5 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { toolOutputText } from '../messages/message-text.js';
+import { mediaOfPart } from './media-of-part.js';
+import type { MediaPart } from './media-part.js';
 
 /** A tool call as the model wrote it. */
 export interface ToolCallPiece {
@@ -20,13 +22,15 @@ export interface MessageParts {
   texts: string[];
   /** Reasoning parts, which a template renders only where its provider bills them. */
   reasoning: string[];
+  /** Images and PDFs, which a counter prices by its provider's rules (`MediaTokens`). */
+  media: MediaPart[];
   toolCalls: ToolCallPiece[];
   toolResults: ToolResultPiece[];
 }
 
 /** Splits a message into text, reasoning, tool calls and tool results. */
 export function messageParts(message: ModelMessage): MessageParts {
-  const parts: MessageParts = { texts: [], reasoning: [], toolCalls: [], toolResults: [] };
+  const parts: MessageParts = { texts: [], reasoning: [], media: [], toolCalls: [], toolResults: [] };
   if (typeof message.content === 'string') {
     parts.texts.push(message.content);
     return parts;
@@ -46,9 +50,13 @@ export function messageParts(message: ModelMessage): MessageParts {
         parts.toolResults.push({ name: part.toolName, output: toolOutputText(part.output) });
         break;
       case 'file':
-      case 'image':
-        parts.texts.push(`[file ${'mediaType' in part ? (part.mediaType ?? '') : ''}]`);
+      case 'image': {
+        const mediaType = part.mediaType ?? '';
+        parts.texts.push(`[file ${mediaType}]`);
+        const media = mediaOfPart(part.type === 'file' ? part.data : part.image, part.mediaType);
+        if (media !== undefined) parts.media.push(media);
         break;
+      }
       default:
         break;
     }

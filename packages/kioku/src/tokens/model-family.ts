@@ -1,5 +1,5 @@
 /** The token-counting families this package knows. `bytes` is the estimate for unknown models. */
-export type ModelFamily = 'deepseek-v3' | 'claude' | 'o200k' | 'cl100k' | 'qwen' | 'bytes';
+export type ModelFamily = 'deepseek-v3' | 'claude' | 'o200k' | 'cl100k' | 'qwen' | 'gemini' | 'bytes';
 
 const patterns: ReadonlyArray<readonly [ModelFamily, RegExp]> = [
   ['deepseek-v3', /^deepseek[-_.]?(chat|reasoner|v3|r1(?!.*distill))/],
@@ -7,6 +7,7 @@ const patterns: ReadonlyArray<readonly [ModelFamily, RegExp]> = [
   ['o200k', /^(gpt-4o|chatgpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|gpt-oss|o[1-9](-|$))/],
   ['cl100k', /^(gpt-4|gpt-3\.5|gpt-35|text-embedding-3|text-embedding-ada-002)/],
   ['qwen', /^(qwen|qwq)/],
+  ['gemini', /^gemini/],
 ];
 
 /**
