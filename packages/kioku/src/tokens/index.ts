@@ -24,6 +24,7 @@ export { counterForModel } from './counter-for-model.js';
 export { createDeepSeekCounter, type DeepSeekCounterOptions } from './deepseek-counter.js';
 export { geminiMediaTokens } from './gemini-media-tokens.js';
 export { type ImageSize, imageSize } from './image-size.js';
+export { loadCounter } from './load-counter.js';
 export type { MediaPart, MediaTokens } from './media-part.js';
 export { type ModelFamily, modelFamily } from './model-family.js';
 export { createOpenAICounter, type OpenAICounterOptions } from './openai-counter.js';
