@@ -1,8 +1,10 @@
+import { aiSdkMessagesImporter } from './ai-sdk-messages-importer.js';
 import { anthropicMessagesImporter } from './anthropic-messages-importer.js';
 import { excytinAgentImporter } from './excytin-agent-importer.js';
 import { excytinEnvImporter } from './excytin-env-importer.js';
 import { geminiContentsImporter } from './gemini-contents-importer.js';
 import type { Importer } from './importer.js';
+import { kiokuSessionExportImporter } from './kioku-session-export-importer.js';
 import { miniSweAgentImporter } from './mini-swe-agent-importer.js';
 import { openAiChatImporter } from './openai-chat-importer.js';
 import { openHandsCompletionImporter } from './openhands-completion-importer.js';
@@ -23,5 +25,7 @@ export function defaultImporters(): Importer[] {
     openAiChatImporter(),
     anthropicMessagesImporter(),
     geminiContentsImporter(),
+    aiSdkMessagesImporter(),
+    kiokuSessionExportImporter(),
   ];
 }

@@ -47,6 +47,11 @@ const samples: Record<TranscriptFormat, string[]> = {
   ],
   'excytin-agent': [join(trajectoriesDir, secRl, 'agent_incident_38.json')],
   'excytin-env': [join(trajectoriesDir, secRl, 'env_incident_38.json')],
+  'ai-sdk-messages': [join(fixtures, 'ai-sdk-messages.json')],
+  'kioku-session-export': [
+    join(fixtures, 'kioku-session-export.json'),
+    join(fixtures, 'kioku-session-export.jsonl'),
+  ],
 };
 
 /**

@@ -1,3 +1,4 @@
+export { aiSdkMessagesImporter } from './ai-sdk-messages-importer.js';
 export { anthropicMessagesImporter } from './anthropic-messages-importer.js';
 export { type AttachedUsageLog, attachUsageLog } from './attach-usage-log.js';
 export { defaultImporters } from './default-importers.js';
@@ -7,6 +8,7 @@ export { excytinEnvImporter } from './excytin-env-importer.js';
 export { geminiContentsImporter } from './gemini-contents-importer.js';
 export { type ImportTranscriptOptions, importTranscript } from './import-transcript.js';
 export type { Importer, ReadOptions } from './importer.js';
+export { kiokuSessionExportImporter } from './kioku-session-export-importer.js';
 export {
   type LoadedFile,
   type LoadedTranscripts,

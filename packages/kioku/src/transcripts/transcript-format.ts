@@ -10,6 +10,8 @@ export const transcriptFormats = [
   'tau2-bench',
   'excytin-agent',
   'excytin-env',
+  'ai-sdk-messages',
+  'kioku-session-export',
 ] as const;
 
 /** One of {@link transcriptFormats}. */
