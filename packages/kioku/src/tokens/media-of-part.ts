@@ -9,8 +9,8 @@ const pdfChars = 32 * 1024 * 1024;
 
 /**
  * What the token rules need of an image or file part's data: its media type, an image's size from its
- * header, a PDF's page count. Accepts base64 strings (and `data:` URLs), bytes and the tagged
- * `{ type: 'data', data }` form; a URL or a provider reference gives the media type alone. Returns
+ * header, a PDF's page count. Accepts base64 strings, `data:` URLs (text, `URL` or `{ type: 'url' }`),
+ * bytes and the tagged `{ type: 'data', data }` form; another URL or a provider reference gives the media type alone. Returns
  * `undefined` for files that are neither images nor PDFs.
  */
 export function mediaOfPart(data: unknown, mediaType: string | undefined): MediaPart | undefined {
@@ -37,10 +37,12 @@ function inlineData(data: unknown): { data: string | Uint8Array; mediaType?: str
     if (url !== null) return { data: data.slice(url[0].length), ...(url[1] ? { mediaType: url[1] } : {}) };
     return /^[a-z]+:\/\//i.test(data.slice(0, 16)) ? undefined : { data };
   }
+  if (data instanceof URL) return data.protocol === 'data:' ? inlineData(data.href) : undefined;
   if (data instanceof Uint8Array) return { data };
   if (data instanceof ArrayBuffer) return { data: new Uint8Array(data) };
-  if (data !== null && typeof data === 'object' && 'type' in data && data.type === 'data' && 'data' in data) {
-    return inlineData(data.data);
+  if (data !== null && typeof data === 'object' && 'type' in data) {
+    if (data.type === 'data' && 'data' in data) return inlineData(data.data);
+    if (data.type === 'url' && 'url' in data) return inlineData(data.url);
   }
   return undefined;
 }

@@ -86,6 +86,9 @@ describe('mediaOfPart', () => {
     });
     expect(mediaOfPart(new Uint8Array(image), 'image/png')).toMatchObject({ size });
     expect(mediaOfPart({ type: 'data', data: image }, 'image/png')).toMatchObject({ size });
+    // What convertToModelMessages makes of a UI file part: a data: URL object.
+    const dataUrl = new URL(`data:image/png;base64,${image.toString('base64')}`);
+    expect(mediaOfPart({ type: 'url', url: dataUrl }, 'image/png')).toMatchObject({ size });
     expect(mediaOfPart(new URL('https://example.com/a.png'), 'image/png')).toEqual({
       kind: 'image',
       mediaType: 'image/png',

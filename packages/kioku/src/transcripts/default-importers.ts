@@ -1,4 +1,5 @@
 import { aiSdkMessagesImporter } from './ai-sdk-messages-importer.js';
+import { aiSdkUiMessagesImporter } from './ai-sdk-ui-messages-importer.js';
 import { anthropicMessagesImporter } from './anthropic-messages-importer.js';
 import { excytinAgentImporter } from './excytin-agent-importer.js';
 import { excytinEnvImporter } from './excytin-env-importer.js';
@@ -26,6 +27,7 @@ export function defaultImporters(): Importer[] {
     anthropicMessagesImporter(),
     geminiContentsImporter(),
     aiSdkMessagesImporter(),
+    aiSdkUiMessagesImporter(),
     kiokuSessionExportImporter(),
   ];
 }

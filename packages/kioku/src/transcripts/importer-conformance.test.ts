@@ -48,6 +48,7 @@ const samples: Record<TranscriptFormat, string[]> = {
   'excytin-agent': [join(trajectoriesDir, secRl, 'agent_incident_38.json')],
   'excytin-env': [join(trajectoriesDir, secRl, 'env_incident_38.json')],
   'ai-sdk-messages': [join(fixtures, 'ai-sdk-messages.json')],
+  'ai-sdk-ui-messages': [join(fixtures, 'ai-sdk-ui-messages.json')],
   'kioku-session-export': [
     join(fixtures, 'kioku-session-export.json'),
     join(fixtures, 'kioku-session-export.jsonl'),

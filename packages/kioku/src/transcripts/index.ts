@@ -1,4 +1,5 @@
 export { aiSdkMessagesImporter } from './ai-sdk-messages-importer.js';
+export { aiSdkUiMessagesImporter } from './ai-sdk-ui-messages-importer.js';
 export { anthropicMessagesImporter } from './anthropic-messages-importer.js';
 export { type AttachedUsageLog, attachUsageLog } from './attach-usage-log.js';
 export { defaultImporters } from './default-importers.js';

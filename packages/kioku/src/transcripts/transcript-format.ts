@@ -11,6 +11,7 @@ export const transcriptFormats = [
   'excytin-agent',
   'excytin-env',
   'ai-sdk-messages',
+  'ai-sdk-ui-messages',
   'kioku-session-export',
 ] as const;
 

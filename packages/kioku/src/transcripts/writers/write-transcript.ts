@@ -86,6 +86,12 @@ export function writeCompacted({
     }
     case 'ai-sdk-messages':
       return { format, text: json(first) };
+    case 'ai-sdk-ui-messages':
+      return {
+        format: 'ai-sdk-messages',
+        text: json(first),
+        note: 'UI messages hold UI state (ids, tool states, data parts) a compacted history no longer has; wrote the compacted conversation as AI SDK ModelMessage[] JSON instead',
+      };
     default: {
       const requests = transcripts.map((transcript, index) => openAiRequest(transcript, runs[index] ?? []));
       return {
