@@ -2,12 +2,39 @@
 // bench/results/tokens-accuracy.json and prints a table. Run after `npm run build`:
 //   node bench/tokens/accuracy.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { compareWithRecorded, summarizeErrors } from '../../packages/kioku/dist/tokens/index.js';
-import { loadSets } from './load-sets.mjs';
+import { loadTranscripts } from '../../packages/kioku/dist/transcripts/load-transcripts.js';
+import { loadSets, trajectoriesDir } from './load-sets.mjs';
+
+const tau2Files = {
+  'tau2-bench gpt-4.1': ['airline_default', 'retail_defautl', 'telecom_default'].map(
+    (domain) => `gpt-4.1_${domain}_gpt-4.1_1trials.json`,
+  ),
+  'tau2-bench ft:gpt-4.1': ['airline', 'retail', 'telecom'].map(
+    (domain) => `ft_gpt-4.1-2025-04-14_sierra_tau2-full-sft_BzrYdMNm_${domain}_default_gpt-4.1_1trials.json`,
+  ),
+};
+
+/**
+ * The tau2-bench runs of tau2's `llm_agent` (the solo-agent files do not record their prompt), per model:
+ * gpt-4.1 and Sierra's fine-tuned gpt-4.1. Every call sends the domain's tools.
+ */
+async function loadTau2Sets() {
+  const sets = [];
+  for (const [name, names] of Object.entries(tau2Files)) {
+    const files = names.map((file) => join(trajectoriesDir, 'tau2-bench/feature-gym', file));
+    const { transcripts, errors } = await loadTranscripts(files);
+    if (errors.length > 0)
+      throw new Error(errors.map(({ file, error }) => `${file}: ${error.message}`).join('\n'));
+    sets.push({ name, transcripts, callsLeftOut: 0 });
+  }
+  return sets;
+}
 
 const resultsDir = new URL('../results/', import.meta.url);
 const started = Date.now();
-const sets = await loadSets();
+const sets = [...(await loadSets()), ...(await loadTau2Sets())];
 const groups = [];
 const allRows = [];
 for (const set of sets) {

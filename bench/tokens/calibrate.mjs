@@ -61,7 +61,7 @@ function fitParameters(samples, { free, pinned = {}, ties = {}, unrecorded }) {
       [p, ...tiedTo(p)].reduce((sum, q) => sum + features[calibrationFeature[q]], 0),
     );
     if (unrecorded === 'free') row.push(toolsRecorded ? 0 : 1);
-    let target = recorded - features.specialTokens;
+    let target = recorded - features.specialTokens - features.mediaTokens;
     for (const p of fixed) target -= base[p] * features[calibrationFeature[p]];
     if (typeof unrecorded === 'function' && !toolsRecorded) target -= unrecorded(format);
     rows.push(row);

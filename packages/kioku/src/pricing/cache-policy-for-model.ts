@@ -5,6 +5,7 @@ import { geminiCachePolicy } from './gemini-cache-policy.js';
 import type { ModelInfo } from './model-info.js';
 import { noCachePolicy } from './no-cache-policy.js';
 import { openaiCachePolicy } from './openai-cache-policy.js';
+import { xaiCachePolicy } from './xai-cache-policy.js';
 
 /** Default caching rules by catalog provider key; providers missing here are simulated without caching. */
 const policiesByProvider: Readonly<Record<string, () => CachePolicy>> = {
@@ -15,6 +16,7 @@ const policiesByProvider: Readonly<Record<string, () => CachePolicy>> = {
   deepseek: deepseekCachePolicy,
   google: geminiCachePolicy,
   'google-vertex': geminiCachePolicy,
+  xai: xaiCachePolicy,
 };
 
 /**

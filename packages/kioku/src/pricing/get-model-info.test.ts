@@ -110,4 +110,28 @@ describe('getModelInfo', () => {
       /model "acme\/coder-2": the catalog has no maxOutputTokens, pricePerMillionTokens.input, pricePerMillionTokens.output/,
     );
   });
+
+  it.each([
+    ['claude-sonnet-4-5', 'anthropic', 'claude-sonnet-4-5-20250929', 200_000],
+    ['anthropic/claude-sonnet-4.5', 'anthropic', 'claude-sonnet-4-5-20250929', 200_000],
+    ['anthropic:claude-haiku-4-5', 'anthropic', 'claude-haiku-4-5-20251001', 200_000],
+    ['claude-opus-4-1', 'anthropic', 'claude-opus-4-1-20250805', 200_000],
+    ['gpt-5-2025-08-07', 'openai', 'gpt-5', 400_000],
+    ['gpt-4.1-2025-04-14', 'openai', 'gpt-4.1', 1_047_576],
+    ['openai/gpt-5.1', 'openai', 'gpt-5.1', 400_000],
+    ['google/gemini-2.5-flash-lite', 'google', 'gemini-2.5-flash-lite', 1_048_576],
+    ['ollama_chat/qwen2.5:7b', 'ollama', 'qwen2.5', 32_768],
+    ['ollama/qwen3:8b', 'ollama', 'qwen3', 40_960],
+  ])('resolves current, gateway, dated and Ollama ids: %j', (id, provider, model, contextWindow) => {
+    expect(getModelInfo(id)).toMatchObject({ provider, id: model, contextWindow });
+  });
+
+  it('prices the Claude 4.5 models with their cache prices', () => {
+    expect(getModelInfo('claude-sonnet-4-5').price).toEqual({
+      inputPerToken: 3e-6,
+      outputPerToken: 15e-6,
+      cacheReadPerToken: 0.3e-6,
+      cacheWritePerToken: 3.75e-6,
+    });
+  });
 });

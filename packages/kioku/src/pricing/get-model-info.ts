@@ -75,6 +75,7 @@ function catalogPrice(entry: CatalogEntry | undefined): PerMillion {
     output: cost?.output,
     cacheRead: cost?.cache_read,
     cacheWrite: cost?.cache_write,
+    cacheWriteLong: cost?.cache_write_long,
   });
 }
 

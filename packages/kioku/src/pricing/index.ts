@@ -10,6 +10,7 @@ export { cachePolicyForModel } from './cache-policy-for-model.js';
 export type { CallBill, CostReport } from './call-bill.js';
 export { type BillComparison, type BilledQuantity, compareBills } from './compare-bills.js';
 export { type DeepSeekCachePolicyOptions, deepseekCachePolicy } from './deepseek-cache-policy.js';
+export { findContextWindow } from './find-context-window.js';
 export { geminiCachePolicy } from './gemini-cache-policy.js';
 export { type GetModelInfoOptions, getModelInfo } from './get-model-info.js';
 export { loadModelOverrides, parseModelOverrides } from './load-model-overrides.js';
@@ -29,6 +30,8 @@ export {
   type PromptBlock,
   type PromptLayout,
 } from './prompt-layout.js';
+export { type RegisteredModel, registerModel } from './register-model.js';
 export { type SimulateCostOptions, type SimulatedCall, simulateCost } from './simulate-cost.js';
 export { sumBills } from './sum-bills.js';
 export { type TranscriptCallsOptions, transcriptCalls } from './transcript-calls.js';
+export { xaiCachePolicy } from './xai-cache-policy.js';

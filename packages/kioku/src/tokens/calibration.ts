@@ -55,9 +55,9 @@ export const calibrationFeature: Readonly<Record<keyof Calibration, keyof TokenF
   toolPreamble: 'toolSets',
 };
 
-/** Billed tokens of `features` under `calibration`, unrounded: special tokens plus the weighted rest. */
+/** Billed tokens of `features` under `calibration`, unrounded: special and media tokens plus the weighted rest. */
 export function applyCalibration(features: TokenFeatures, calibration: Calibration): number {
-  let total = features.specialTokens;
+  let total = features.specialTokens + features.mediaTokens;
   for (const key of Object.keys(calibrationFeature) as Array<keyof Calibration>) {
     total += calibration[key] * features[calibrationFeature[key]];
   }

@@ -1,3 +1,4 @@
+import { anthropicMediaTokens } from './anthropic-media-tokens.js';
 import { anthropicTemplate } from './anthropic-template.js';
 import type { Calibration } from './calibration.js';
 import { calibrationFor } from './calibration-file.js';
@@ -16,7 +17,9 @@ export interface ClaudeCounterOptions {
 /**
  * Estimates Claude 3+ prompt tokens: Claude's vocabulary is not public, so messages are counted with the
  * legacy Claude tokenizer in an approximate Anthropic layout, then scaled per content kind and given the
- * per-message, per-tool-call and tool-preamble overheads fitted on billed usage. `exact` is false.
+ * per-message, per-tool-call and tool-preamble overheads fitted on billed usage; images by Anthropic's
+ * pixel rule. `exact` is false. The calibration was fitted on Claude 3.5 Sonnet's billed usage; Claude 4.x
+ * models share the family and are estimates by the same fit (no Claude 4 usage is in the recorded sets).
  *
  * @example
  * const counter = createClaudeCounter();
@@ -32,5 +35,6 @@ export function createClaudeCounter({
     tokenizer,
     template: anthropicTemplate(),
     calibration,
+    mediaTokens: anthropicMediaTokens,
   });
 }

@@ -1,8 +1,10 @@
 import { createBytesCounter } from './bytes-counter.js';
 import { createClaudeCounter } from './claude-counter.js';
 import { createDeepSeekCounter } from './deepseek-counter.js';
+import { geminiMediaTokens } from './gemini-media-tokens.js';
 import { type ModelFamily, modelFamily } from './model-family.js';
 import { createOpenAICounter } from './openai-counter.js';
+import { createQwenCounter } from './qwen-counter.js';
 import type { TokenCounter } from './token-counter.js';
 
 const factories: Record<ModelFamily, () => TokenCounter> = {
@@ -10,13 +12,17 @@ const factories: Record<ModelFamily, () => TokenCounter> = {
   claude: () => createClaudeCounter(),
   o200k: () => createOpenAICounter({ encoding: 'o200k_base' }),
   cl100k: () => createOpenAICounter({ encoding: 'cl100k_base' }),
+  qwen: () => createQwenCounter(),
+  // Gemini's vocabulary is not published: the bytes estimate, with Gemini's media rules.
+  gemini: () => createBytesCounter({ family: 'gemini', mediaTokens: geminiMediaTokens }),
   bytes: () => createBytesCounter(),
 };
 
 const shared = new Map<ModelFamily, TokenCounter>();
 
 /**
- * The counter for a model id: DeepSeek V3.x, Claude, OpenAI o200k or cl100k, or, for an unknown model,
+ * The counter for a model id: DeepSeek V3.x, Claude, OpenAI o200k or cl100k, Qwen, Gemini (an estimate), or,
+ * for an unknown model,
  * the bytes-based estimate, which says so with `exact: false`. Counters are shared per family, so their
  * per-message caches are too; a vocabulary is loaded on the first count, not here.
  *

@@ -66,4 +66,23 @@ describe('deepSeekV32Template', () => {
     );
     expect(text.startsWith('\n\n## Tools\n')).toBe(true);
   });
+
+  it('writes the reasoning sent back in a deepseek-reasoner tool turn before the answer, with </think>', () => {
+    const call = { type: 'tool-call', toolCallId: 'c1', toolName: 'bash', input: { command: 'ls' } } as const;
+    const without = template.renderMessage({
+      role: 'assistant',
+      content: [{ type: 'text', text: thought }, call],
+    });
+    const withReasoning = template.renderMessage({
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'The user wants the files listed.' },
+        { type: 'text', text: thought },
+        call,
+      ],
+    });
+    expect(withReasoning.pieces[0]).toEqual({ kind: 'text', text: 'The user wants the files listed.' });
+    expect(withReasoning.pieces.slice(1)).toEqual(without.pieces);
+    expect(withReasoning.specialTokens).toBe(without.specialTokens + 1);
+  });
 });

@@ -45,7 +45,11 @@ Here are the functions available in JSONSchema format:
  * as DSML blocks whose string arguments are written raw, `<｜end▁of▁sentence｜>`, and tool results as
  * `<function_results><result>…</result></function_results>` followed by `</think>`. The block around the
  * results is attributed to the assistant message that called the tools. `</think>` is one special token
- * in V3.1+, which the published V3 vocabulary lacks, so it is counted as one here.
+ * in V3.1+, which the published V3 vocabulary lacks, so it is counted as one here. An assistant message
+ * with reasoning (`deepseek-reasoner` in a tool-use turn, whose `reasoning_content` the client sends back
+ * and DeepSeek bills) is written in thinking mode: the reasoning, `</think>`, the answer. The encoding drops
+ * the reasoning of turns before the last user message; counts are per message, so a message's reasoning
+ * is counted wherever it is sent — agents that answer tools with tool messages have one user turn.
  */
 export function deepSeekV32Template(): ChatTemplate {
   return {
@@ -59,8 +63,16 @@ export function deepSeekV32Template(): ChatTemplate {
           // <｜User｜> … <｜Assistant｜></think>
           return rendered('user', [{ kind: 'text', text }], 3);
         case 'assistant': {
-          const pieces: Piece[] = [{ kind: 'text', text }];
-          let specialTokens = 1; // <｜end▁of▁sentence｜>
+          const reasoning = parts.reasoning.join('');
+          // Thinking mode: the reasoning sent back, then </think>, before the answer.
+          const pieces: Piece[] =
+            reasoning === ''
+              ? [{ kind: 'text', text }]
+              : [
+                  { kind: 'text', text: reasoning },
+                  { kind: 'text', text },
+                ];
+          let specialTokens = reasoning === '' ? 1 : 2; // <｜end▁of▁sentence｜> (and </think>)
           if (parts.toolCalls.length > 0) {
             const invokes = parts.toolCalls.map(renderInvoke).join('\n');
             pieces.push({

@@ -1,3 +1,4 @@
+export { anthropicMediaTokens } from './anthropic-media-tokens.js';
 export { type BytesCounterOptions, createBytesCounter } from './bytes-counter.js';
 export {
   applyCalibration,
@@ -21,9 +22,15 @@ export {
 } from './compare-with-recorded.js';
 export { counterForModel } from './counter-for-model.js';
 export { createDeepSeekCounter, type DeepSeekCounterOptions } from './deepseek-counter.js';
+export { geminiMediaTokens } from './gemini-media-tokens.js';
+export { type ImageSize, imageSize } from './image-size.js';
+export { loadCounter } from './load-counter.js';
+export type { MediaPart, MediaTokens } from './media-part.js';
 export { type ModelFamily, modelFamily } from './model-family.js';
 export { createOpenAICounter, type OpenAICounterOptions } from './openai-counter.js';
+export { openAiMediaTokens } from './openai-media-tokens.js';
 export { percentile } from './percentile.js';
+export { createQwenCounter, type QwenCounterOptions } from './qwen-counter.js';
 export { type NumericKeys, sumFields } from './sum-fields.js';
 export { type ErrorSummary, summarizeErrors } from './summarize-errors.js';
 export type { CalibratableCounter } from './template-counter.js';

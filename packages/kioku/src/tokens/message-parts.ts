@@ -1,5 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { toolOutputText } from '../messages/message-text.js';
+import { mediaOfPart } from './media-of-part.js';
+import type { MediaPart } from './media-part.js';
 
 /** A tool call as the model wrote it. */
 export interface ToolCallPiece {
@@ -18,16 +20,17 @@ export interface ToolResultPiece {
 export interface MessageParts {
   /** Text parts; files and images as a `[file media/type]` placeholder. */
   texts: string[];
+  /** Reasoning parts, which a template renders only where its provider bills them. */
+  reasoning: string[];
+  /** Images and PDFs, which a counter prices by its provider's rules (`MediaTokens`). */
+  media: MediaPart[];
   toolCalls: ToolCallPiece[];
   toolResults: ToolResultPiece[];
 }
 
-/**
- * Splits a message into text, tool calls and tool results. Reasoning parts are left out: the providers
- * counted here drop the reasoning of earlier turns from the prompt.
- */
+/** Splits a message into text, reasoning, tool calls and tool results. */
 export function messageParts(message: ModelMessage): MessageParts {
-  const parts: MessageParts = { texts: [], toolCalls: [], toolResults: [] };
+  const parts: MessageParts = { texts: [], reasoning: [], media: [], toolCalls: [], toolResults: [] };
   if (typeof message.content === 'string') {
     parts.texts.push(message.content);
     return parts;
@@ -37,6 +40,9 @@ export function messageParts(message: ModelMessage): MessageParts {
       case 'text':
         parts.texts.push(part.text);
         break;
+      case 'reasoning':
+        parts.reasoning.push(part.text);
+        break;
       case 'tool-call':
         parts.toolCalls.push({ name: part.toolName, input: part.input });
         break;
@@ -44,9 +50,13 @@ export function messageParts(message: ModelMessage): MessageParts {
         parts.toolResults.push({ name: part.toolName, output: toolOutputText(part.output) });
         break;
       case 'file':
-      case 'image':
-        parts.texts.push(`[file ${'mediaType' in part ? (part.mediaType ?? '') : ''}]`);
+      case 'image': {
+        const mediaType = part.mediaType ?? '';
+        parts.texts.push(`[file ${mediaType}]`);
+        const media = mediaOfPart(part.type === 'file' ? part.data : part.image, part.mediaType);
+        if (media !== undefined) parts.media.push(media);
         break;
+      }
       default:
         break;
     }

@@ -1,6 +1,7 @@
 import type { Calibration } from './calibration.js';
 import { calibrationFor } from './calibration-file.js';
 import { chatMlTemplate } from './chatml-template.js';
+import { openAiMediaTokens } from './openai-media-tokens.js';
 import { type CalibratableCounter, createTemplateCounter } from './template-counter.js';
 import { type TiktokenEncoding, tiktokenTokenizer } from './tiktoken-tokenizer.js';
 import type { Tokenizer } from './tokenizer.js';
@@ -17,7 +18,8 @@ export interface OpenAICounterOptions {
 
 /**
  * Counts OpenAI chat prompts with `js-tiktoken` and the chat overhead OpenAI documents (3 tokens per
- * message, 3 to prime the reply). The family is the encoding's short name: `o200k` or `cl100k`.
+ * message, 3 to prime the reply), images by OpenAI's tile rule. The family is the encoding's short name:
+ * `o200k` or `cl100k`.
  *
  * @example
  * const counter = createOpenAICounter({ encoding: 'cl100k_base' });
@@ -35,5 +37,6 @@ export function createOpenAICounter({
     tokenizer,
     template: chatMlTemplate(),
     calibration: calibration ?? calibrationFor(family),
+    mediaTokens: openAiMediaTokens,
   });
 }

@@ -2,6 +2,8 @@ import type { ModelMessage } from 'ai';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { applyCalibration, type Calibration } from './calibration.js';
 import type { ChatTemplate } from './chat-template.js';
+import type { MediaTokens } from './media-part.js';
+import { messageParts } from './message-parts.js';
 import type { Rendered, RenderedMessage } from './rendered-message.js';
 import type { TokenCounter } from './token-counter.js';
 import { emptyFeatures, type TokenFeatures } from './token-features.js';
@@ -24,6 +26,8 @@ export interface TemplateCounterOptions {
   tokenizer: () => Tokenizer;
   template: ChatTemplate;
   calibration: Calibration;
+  /** What images and documents cost by the provider's rules; default: only their placeholder text. */
+  mediaTokens?: MediaTokens | undefined;
 }
 
 /**
@@ -39,6 +43,7 @@ export function createTemplateCounter({
   tokenizer,
   template,
   calibration,
+  mediaTokens,
 }: TemplateCounterOptions): CalibratableCounter {
   const featureCache = new WeakMap<ModelMessage, TokenFeatures>();
   const countCache = new WeakMap<ModelMessage, number>();
@@ -68,6 +73,9 @@ export function createTemplateCounter({
       features[roleFeature[rendered.role]] = 1;
       features.toolCalls = rendered.toolCalls;
       features.toolResults = rendered.toolResults;
+      if (mediaTokens !== undefined && typeof message.content !== 'string') {
+        for (const media of messageParts(message).media) features.mediaTokens += mediaTokens(media);
+      }
       featureCache.set(message, features);
     }
     return features;

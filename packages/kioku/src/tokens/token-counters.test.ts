@@ -9,6 +9,8 @@ import { claudeLegacyTokenizer } from './claude-legacy-tokenizer.js';
 import { createDeepSeekCounter } from './deepseek-counter.js';
 import { deepSeekV3Tokenizer } from './deepseek-v3-tokenizer.js';
 import { createOpenAICounter } from './openai-counter.js';
+import { createQwenCounter } from './qwen-counter.js';
+import { qwenTokenizer } from './qwen-tokenizer.js';
 import type { CalibratableCounter } from './template-counter.js';
 import { tiktokenTokenizer } from './tiktoken-tokenizer.js';
 import type { Tokenizer } from './tokenizer.js';
@@ -48,6 +50,7 @@ const implementations: Array<{ family: string; exact: boolean; tokenizer: () => 
       tokenizer: () => tiktokenTokenizer('cl100k_base'),
       make: (o) => createOpenAICounter({ encoding: 'cl100k_base', ...o }),
     },
+    { family: 'qwen', exact: false, tokenizer: qwenTokenizer, make: (o) => createQwenCounter(o) },
     { family: 'bytes', exact: false, tokenizer: utf8BytesTokenizer, make: (o) => createBytesCounter(o) },
   ];
 

@@ -14,6 +14,8 @@ export interface TokenFeatures {
   toolSchemaTokens: number;
   /** Special tokens of the template (role markers, BOS/EOS): one token each, never scaled. */
   specialTokens: number;
+  /** Tokens of images and documents by the provider's rules (pixels, tiles, pages), never scaled. */
+  mediaTokens: number;
   systemMessages: number;
   userMessages: number;
   assistantMessages: number;
@@ -34,6 +36,7 @@ export function emptyFeatures(): TokenFeatures {
     toolResultTokens: 0,
     toolSchemaTokens: 0,
     specialTokens: 0,
+    mediaTokens: 0,
     systemMessages: 0,
     userMessages: 0,
     assistantMessages: 0,

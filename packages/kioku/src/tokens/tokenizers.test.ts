@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claudeLegacyTokenizer } from './claude-legacy-tokenizer.js';
 import { deepSeekV3Tokenizer } from './deepseek-v3-tokenizer.js';
+import { qwenTokenizer } from './qwen-tokenizer.js';
 import { tiktokenTokenizer } from './tiktoken-tokenizer.js';
 import { utf8BytesTokenizer } from './utf8-bytes-tokenizer.js';
 
@@ -18,6 +19,13 @@ describe('tokenizers', () => {
     expect(deepSeekV3Tokenizer().count('hello world')).toBe(2);
     expect(claudeLegacyTokenizer().count('hello world')).toBe(2);
     expect(utf8BytesTokenizer().count('héllo')).toBe(6);
+  });
+
+  it('count Qwen text and its special tokens with the Qwen vocabulary', () => {
+    expect(qwenTokenizer()).toBe(qwenTokenizer());
+    expect(qwenTokenizer().count('hello world')).toBe(2);
+    expect(qwenTokenizer().count('<|im_start|>')).toBe(1);
+    expect(qwenTokenizer().count('<tool_call>')).toBe(1);
   });
 
   it('count a DeepSeek special token written in the text as one token', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { validateHistory } from '../messages/validate-history.js';
 import { importTranscript } from './import-transcript.js';
 
 const file = fileURLToPath(new URL('./__fixtures__/anthropic-messages.json', import.meta.url));
@@ -106,5 +107,70 @@ describe('anthropicMessagesImporter', () => {
     expect(() => importTranscript(JSON.stringify(value), { file: 'a.json' })).toThrow(
       /a\.json: at \$\.messages\[0\]\.content\[0\]\.type: expected one of "text", "image", "tool_use"/,
     );
+  });
+
+  it('reads document blocks and server tools (web search) as the API documents them', () => {
+    // Shapes from Anthropic's PDF-support and web-search tool documentation.
+    const value = {
+      model: 'claude-sonnet-4-5',
+      messages: [
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'document',
+              source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQK' },
+            },
+            {
+              type: 'document',
+              source: { type: 'text', media_type: 'text/plain', data: 'The grass is green.' },
+              title: 'Notes',
+            },
+            { type: 'text', text: 'When was Claude Shannon born, and what do these say?' },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: [
+            {
+              type: 'server_tool_use',
+              id: 'srvtoolu_01WYG3ziw53XMcoyKL4XcZmE',
+              name: 'web_search',
+              input: { query: 'claude shannon birth date' },
+            },
+            {
+              type: 'web_search_tool_result',
+              tool_use_id: 'srvtoolu_01WYG3ziw53XMcoyKL4XcZmE',
+              content: [
+                {
+                  type: 'web_search_result',
+                  url: 'https://en.wikipedia.org/wiki/Claude_Shannon',
+                  title: 'Claude Shannon - Wikipedia',
+                  encrypted_content: 'EqgfCioIARgBIiQ3YTAwMjY1Mi1mZjM5LTQ1NGUtODgxNC1kNjNjNTk1ZWI3Y',
+                  page_age: 'April 30, 2025',
+                },
+              ],
+            },
+            { type: 'text', text: 'Claude Shannon was born on April 30, 1916.' },
+          ],
+        },
+      ],
+    };
+    const [run] = importTranscript(JSON.stringify(value), { file: 'a.json' });
+    expect(run?.messages[0]?.content).toEqual([
+      { type: 'file', mediaType: 'application/pdf', data: 'JVBERi0xLjQK' },
+      { type: 'text', text: 'Notes\nThe grass is green.' },
+      { type: 'text', text: 'When was Claude Shannon born, and what do these say?' },
+    ]);
+    expect(run?.messages[1]?.content).toEqual([
+      expect.objectContaining({ type: 'tool-call', toolName: 'web_search', providerExecuted: true }),
+      expect.objectContaining({
+        type: 'tool-result',
+        toolName: 'web_search',
+        output: expect.objectContaining({ type: 'json' }),
+      }),
+      { type: 'text', text: 'Claude Shannon was born on April 30, 1916.' },
+    ]);
+    expect(validateHistory(run?.messages ?? [])).toEqual([]);
   });
 });

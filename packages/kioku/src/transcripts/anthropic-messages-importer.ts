@@ -1,7 +1,8 @@
+import type { JSONValue } from '@ai-sdk/provider';
 import type { AssistantContent, FilePart, ModelMessage, TextPart, ToolResultPart, UserContent } from 'ai';
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
 import { formatLocation } from '../json/format-json-path.js';
-import { type AnthropicBlock, anthropicRequestSchema } from './anthropic-message.js';
+import { type AnthropicBlock, anthropicRequestSchema, serverToolResultTypes } from './anthropic-message.js';
 import { type CacheControl, cacheControlOptions } from './cache-control-options.js';
 import { conversationTranscript } from './conversation-transcript.js';
 import type { Importer } from './importer.js';
@@ -9,7 +10,16 @@ import { isRecord } from './is-record.js';
 import { parseShape } from './parse-shape.js';
 import type { ToolDefinition } from './transcript.js';
 
-const anthropicOnlyBlocks = new Set(['tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'image']);
+const anthropicOnlyBlocks = new Set([
+  'tool_use',
+  'tool_result',
+  'thinking',
+  'redacted_thinking',
+  'image',
+  'document',
+  'server_tool_use',
+  ...serverToolResultTypes,
+]);
 
 /**
  * Reads Anthropic Messages API conversations (`{model?, system?, messages, tools?}`). A user message that
@@ -148,6 +158,30 @@ function assistantContent(
         return [{ type: 'tool-call', toolCallId: block.id, toolName: block.name, input: block.input ?? {} }];
       case 'thinking':
         return [{ type: 'reasoning', text: block.thinking }];
+      case 'server_tool_use':
+        toolNames.set(block.id, block.name);
+        return [
+          {
+            type: 'tool-call',
+            toolCallId: block.id,
+            toolName: block.name,
+            input: block.input ?? {},
+            providerExecuted: true,
+          },
+        ];
+      case 'web_search_tool_result':
+      case 'web_fetch_tool_result':
+      case 'code_execution_tool_result':
+      case 'bash_code_execution_tool_result':
+      case 'text_editor_code_execution_tool_result':
+        return [
+          {
+            type: 'tool-result',
+            toolCallId: block.tool_use_id,
+            toolName: toolNames.get(block.tool_use_id) ?? block.type.replace(/_tool_result$/, ''),
+            output: { type: 'json', value: toJsonValue(block.content) },
+          },
+        ];
       default:
         return [];
     }
@@ -157,6 +191,7 @@ function assistantContent(
 function userContent(blocks: readonly AnthropicBlock[]): UserContent {
   return blocks.flatMap((block): Array<TextPart | FilePart> => {
     if (block.type === 'text') return [{ type: 'text', text: block.text }];
+    if (block.type === 'document') return documentContent(block);
     if (block.type !== 'image') return [];
     const source = block.source;
     return source.type === 'base64'
@@ -169,4 +204,44 @@ function userContent(blocks: readonly AnthropicBlock[]): UserContent {
           },
         ];
   });
+}
+
+/** A `document` block: a PDF as a file part, plain text or custom content as text (with its title). */
+function documentContent(block: Extract<AnthropicBlock, { type: 'document' }>): Array<TextPart | FilePart> {
+  const source = block.source;
+  const title = block.title ? `${block.title}\n` : '';
+  switch (source.type) {
+    case 'base64':
+      return [{ type: 'file', mediaType: source.media_type, data: source.data }];
+    case 'url':
+      return [
+        {
+          type: 'file',
+          mediaType: 'application/pdf',
+          data: URL.canParse(source.url) ? new URL(source.url) : source.url,
+        },
+      ];
+    case 'file':
+      return [
+        {
+          type: 'file',
+          mediaType: 'application/pdf',
+          data: { type: 'reference', reference: { anthropic: source.file_id } },
+        },
+      ];
+    case 'text':
+      return [{ type: 'text', text: `${title}${source.data}` }];
+    case 'content': {
+      const text =
+        typeof source.content === 'string'
+          ? source.content
+          : source.content.map((part) => part.text).join('\n');
+      return [{ type: 'text', text: `${title}${text}` }];
+    }
+  }
+}
+
+/** A server tool's result content as JSON (it already is: it came from JSON). */
+function toJsonValue(value: unknown): JSONValue {
+  return (value ?? null) as JSONValue;
 }

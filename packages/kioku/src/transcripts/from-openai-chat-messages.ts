@@ -13,7 +13,8 @@ export interface ConvertedMessages {
 }
 
 /**
- * Converts validated OpenAI chat-completions messages to `ModelMessage`s, one per source message. Tool
+ * Converts validated OpenAI chat-completions messages to `ModelMessage`s, one per source message; an
+ * assistant's `reasoning_content` becomes a leading reasoning part (DeepSeek bills it when sent back). Tool
  * results get their tool name from the latest earlier call with the same id; a result without one is an
  * error. A call id that an earlier call already used (tau-bench and SWE-agent files reuse ids) becomes
  * `<id>-2`, `<id>-3`…, and its result follows, so calls and results pair one to one.
@@ -123,14 +124,19 @@ export function fromOpenAiChatMessages(
       });
     }
     const content = message.content ?? '';
-    if (parts.length === 0) return typeof content === 'string' ? content : content.map(textPartOf);
+    const reasoning: Exclude<AssistantContent, string> = message.reasoning_content
+      ? [{ type: 'reasoning', text: message.reasoning_content }]
+      : [];
+    if (parts.length === 0 && reasoning.length === 0) {
+      return typeof content === 'string' ? content : content.map(textPartOf);
+    }
     const text: TextPart[] =
       typeof content === 'string'
         ? content === ''
           ? []
           : [{ type: 'text', text: content }]
         : content.map(textPartOf);
-    return [...text, ...parts];
+    return [...reasoning, ...text, ...parts];
   }
 
   /** The id itself, or `<id>-2`, `<id>-3`… when an earlier call already used it. */

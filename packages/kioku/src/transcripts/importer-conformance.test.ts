@@ -41,8 +41,26 @@ const samples: Record<TranscriptFormat, string[]> = {
     join(trajectoriesDir, openHands, 'astropy__astropy-12907.json'),
   ],
   'tau-bench': [join(trajectoriesDir, 'tau-bench/historical_trajectories/gpt-4o-airline.json')],
+  'tau2-bench': [
+    join(trajectoriesDir, 'tau2-bench/feature-gym/gpt-4.1_airline_default_gpt-4.1_1trials.json'),
+    join(trajectoriesDir, 'tau2-bench/feature-gym/gpt-4.1_telecom_default_gpt-4.1_1trials.json'),
+  ],
   'excytin-agent': [join(trajectoriesDir, secRl, 'agent_incident_38.json')],
   'excytin-env': [join(trajectoriesDir, secRl, 'env_incident_38.json')],
+  'ai-sdk-messages': [join(fixtures, 'ai-sdk-messages.json')],
+  'ai-sdk-ui-messages': [join(fixtures, 'ai-sdk-ui-messages.json')],
+  'kioku-session-export': [
+    join(fixtures, 'kioku-session-export.json'),
+    join(fixtures, 'kioku-session-export.jsonl'),
+  ],
+};
+
+/**
+ * Violations a format records as the provider received them: tau2-bench's agent opens every conversation
+ * with a fixed greeting, which is part of each prompt it sent.
+ */
+const acceptedViolations: Partial<Record<TranscriptFormat, readonly string[]>> = {
+  'tau2-bench': ['first-message-not-user'],
 };
 
 /** The shared contract every importer passes (style guide habit 8), run once per importer below. */
@@ -78,7 +96,9 @@ function runImporterConformance(importer: Importer, files: readonly string[]): v
     it('produces histories a provider accepts: calls and results paired, system first, no empty message', () => {
       for (const input of inputs) {
         for (const transcript of read(input)) {
-          const violations = validateHistory(transcript.messages, { allowPendingToolCalls: true });
+          const violations = validateHistory(transcript.messages, { allowPendingToolCalls: true }).filter(
+            (violation) => !acceptedViolations[importer.format]?.includes(violation.kind),
+          );
           expect(violations.map((v) => `${transcript.id}: ${v.message}`)).toEqual([]);
           expectResultsAnswerEarlierCalls(transcript.messages);
           for (const message of transcript.messages) {

@@ -1,3 +1,5 @@
+export { aiSdkMessagesImporter } from './ai-sdk-messages-importer.js';
+export { aiSdkUiMessagesImporter } from './ai-sdk-ui-messages-importer.js';
 export { anthropicMessagesImporter } from './anthropic-messages-importer.js';
 export { type AttachedUsageLog, attachUsageLog } from './attach-usage-log.js';
 export { defaultImporters } from './default-importers.js';
@@ -7,6 +9,7 @@ export { excytinEnvImporter } from './excytin-env-importer.js';
 export { geminiContentsImporter } from './gemini-contents-importer.js';
 export { type ImportTranscriptOptions, importTranscript } from './import-transcript.js';
 export type { Importer, ReadOptions } from './importer.js';
+export { kiokuSessionExportImporter } from './kioku-session-export-importer.js';
 export {
   type LoadedFile,
   type LoadedTranscripts,
@@ -19,6 +22,7 @@ export { openHandsCompletionImporter } from './openhands-completion-importer.js'
 export { readUsageLog } from './read-usage-log.js';
 export { sweAgentImporter } from './swe-agent-importer.js';
 export { tauBenchImporter } from './tau-bench-importer.js';
+export { tau2BenchImporter } from './tau2-bench-importer.js';
 export type { RecordedCall, RecordedUsage, ToolDefinition, Transcript } from './transcript.js';
 export { type TranscriptFormat, transcriptFormats } from './transcript-format.js';
 export type { UsageLogRow } from './usage-log-row.js';

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ModelMessage } from 'ai';
 import { expect, it } from 'vitest';
 import { TranscriptFormatError } from '../errors/index.js';
 import { describeWithTrajectories, trajectoriesDir } from '../test/trajectories.js';
+import { counterForModel } from '../tokens/counter-for-model.js';
 import { importTranscript } from './import-transcript.js';
 import { loadTranscripts } from './load-transcripts.js';
 import { miniSweAgentImporter } from './mini-swe-agent-importer.js';
@@ -77,4 +79,28 @@ it('reports a message whose role is a number at its JSON path', () => {
       expected: expect.stringContaining('"assistant"'),
     }),
   );
+});
+
+describeWithTrajectories('miniSweAgentImporter on a deepseek-reasoner run', () => {
+  it('keeps reasoning_content as a reasoning part, which DeepSeek bills when it is sent back', () => {
+    // The pvlib run as deepseek-reasoner records it: reasoning_content on each assistant message.
+    const run = JSON.parse(readFileSync(pvlib, 'utf8'));
+    for (const message of run.messages) {
+      if (message.role === 'assistant') message.reasoning_content = 'Let me look at the repository first.';
+    }
+    const [plain] = miniSweAgentImporter().read(JSON.parse(readFileSync(pvlib, 'utf8')), { file: pvlib });
+    const [reasoner] = miniSweAgentImporter().read(run, { file: pvlib });
+    const assistant = reasoner?.messages[2];
+    expect(assistant?.content).toEqual([
+      { type: 'reasoning', text: 'Let me look at the repository first.' },
+      expect.objectContaining({ type: 'text' }),
+      expect.objectContaining({ type: 'tool-call', toolName: 'bash' }),
+    ]);
+    const counter = counterForModel('deepseek-reasoner');
+    const prompt = (messages: ModelMessage[] = []) => counter.countPrompt({ messages });
+    const reasoningTokens = counter.countText('Let me look at the repository first.') + 1;
+    expect(prompt(reasoner?.messages.slice(0, 4))).toBe(
+      prompt(plain?.messages.slice(0, 4)) + reasoningTokens,
+    );
+  });
 });

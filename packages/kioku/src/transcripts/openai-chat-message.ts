@@ -46,6 +46,8 @@ export const openAiChatMessageSchema = z.discriminatedUnion('role', [
     role: z.literal('assistant'),
     content: z.union([z.string(), z.array(z.discriminatedUnion('type', [textPart, refusalPart]))]).nullish(),
     tool_calls: z.array(toolCall).nullish(),
+    /** DeepSeek's (and vLLM's, OpenRouter's `reasoning`) chain of thought, sent back in tool-use turns. */
+    reasoning_content: z.string().nullish(),
     function_call: z.looseObject({ name: z.string(), arguments: z.string().nullish() }).nullish(),
   }),
   z.looseObject({

@@ -7,8 +7,12 @@ export const transcriptFormats = [
   'swe-agent',
   'openhands-completion',
   'tau-bench',
+  'tau2-bench',
   'excytin-agent',
   'excytin-env',
+  'ai-sdk-messages',
+  'ai-sdk-ui-messages',
+  'kioku-session-export',
 ] as const;
 
 /** One of {@link transcriptFormats}. */

@@ -34,6 +34,7 @@ describe('writeCompacted', () => {
     'openai-chat.jsonl',
     'anthropic-messages.json',
     'gemini-contents.json',
+    'ai-sdk-messages.json',
   ]) {
     it(`writes ${name} back in its own format, reading back to the same conversation`, () => {
       const file = new URL(name, fixtures).pathname;

@@ -21,12 +21,16 @@ const notWritable: Record<string, string> = {
   'tau-bench': 'its results hold task metadata and rewards around each conversation',
   'excytin-agent': 'its logs hold the agent’s trace around the conversation',
   'excytin-env': 'its logs hold the environment’s trace around the conversation',
+  'tau2-bench':
+    'its results hold task metadata, rewards and the simulated user’s own tool calls around each conversation',
+  'kioku-session-export':
+    'a session export is written by `kioku sessions export`, which records compactions as views',
 };
 
 /**
  * The compacted runs of a transcript file as text to write: in the input's own shape and format for
- * OpenAI chat (a messages array, a request, a list of requests, or JSON Lines), Anthropic Messages and
- * Gemini `contents` (other keys of the request kept), and as OpenAI chat JSON with a `note` for formats
+ * OpenAI chat (a messages array, a request, a list of requests, or JSON Lines), Anthropic Messages,
+ * Gemini `contents` (other keys of the request kept) and AI SDK `ModelMessage[]`, and as OpenAI chat JSON with a `note` for formats
  * that cannot be written back faithfully.
  */
 export function writeCompacted({
@@ -80,6 +84,14 @@ export function writeCompacted({
       const { systemInstruction: _system, ...rest } = record;
       return { format, text: json({ ...rest, ...toGeminiConversation(first) }) };
     }
+    case 'ai-sdk-messages':
+      return { format, text: json(first) };
+    case 'ai-sdk-ui-messages':
+      return {
+        format: 'ai-sdk-messages',
+        text: json(first),
+        note: 'UI messages hold UI state (ids, tool states, data parts) a compacted history no longer has; wrote the compacted conversation as AI SDK ModelMessage[] JSON instead',
+      };
     default: {
       const requests = transcripts.map((transcript, index) => openAiRequest(transcript, runs[index] ?? []));
       return {
