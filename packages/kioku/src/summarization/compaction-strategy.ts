@@ -82,16 +82,16 @@ export function compactionStrategy({
     { messages, tools, counter, budget, state }: StrategyInput<SummarizationState>,
     force: boolean,
   ): Promise<StrategyOutput<SummarizationState>> => {
-    const layout = historyLayout(messages);
     const restored = summarizedView(
       messages,
-      layout,
+      historyLayout(messages, state.question),
       state.folded,
       state.summary === undefined ? undefined : messageFor(state.summary),
     );
     // A state that does not fit the history (shorter, or cut elsewhere) is another history's: start over.
     const current = restored === undefined ? initialSummarizationState : state;
     const view = restored ?? wholeView(messages);
+    const layout = historyLayout(messages);
     const unchanged = (): StrategyOutput<SummarizationState> => ({
       messages: view.messages,
       edits: carriedEdits(messages, view, current, counter),
@@ -104,8 +104,18 @@ export function compactionStrategy({
     const at = split.at(view.messages, counter);
     let cut = at === undefined ? undefined : at < view.messages.length ? view.origin[at] : messages.length;
     if (force && (cut === undefined || cut <= view.cutIndex)) cut = splitSteps(messages).at(-1)?.start;
+    // The question the next call answers and the results it needs are never summarized; the latest user
+    // message, when the cut passes it, stays verbatim before the summary.
+    if (cut !== undefined) cut = Math.min(cut, layout.tail);
     if (cut === undefined || cut <= view.cutIndex) return unchanged();
-    const fresh = layout.summarizable.filter((index) => index >= view.cutIndex && index < (cut ?? 0));
+    const end = cut;
+    const latest = messages.findLastIndex((message) => message.role === 'user');
+    const question = latest !== -1 && latest < end && !layout.kept.has(latest) ? latest : undefined;
+    const nextLayout = historyLayout(messages, question);
+    // An earlier question that is no longer the latest is folded in now.
+    const fresh = nextLayout.summarizable.filter(
+      (index) => (index >= view.cutIndex && index < end) || index === current.question,
+    );
     const freshMessages = fresh.map((index) => messages[index] as ModelMessage);
     if (fresh.length === 0 || (!force && tokensOf(counter, freshMessages) < minSliceTokens))
       return unchanged();
@@ -125,14 +135,15 @@ export function compactionStrategy({
         usage: made.usage,
       });
     }
-    const folded = current.folded + fresh.length;
+    const folded = nextLayout.summarizable.filter((index) => index < end).length;
     const next: SummarizationState = {
       folded,
       summary: made.text,
       instructions: made.instructions,
       compactions: current.compactions + 1,
+      ...(question === undefined ? {} : { question }),
     };
-    const nextView = summarizedView(messages, layout, folded, message) ?? wholeView(messages);
+    const nextView = summarizedView(messages, nextLayout, folded, message) ?? wholeView(messages);
     const edit: SummarizeEdit = {
       ...replacedEdit(messages, nextView, counter, after),
       fresh: true,

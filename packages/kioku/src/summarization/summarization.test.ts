@@ -61,7 +61,10 @@ const budget = { contextWindow: 100_000 };
 const system: ModelMessage = { role: 'system', content: 'You are a SOC analyst.' };
 const task: ModelMessage = { role: 'user', content: 'Triage alert 42: suspicious sign-in to host ws-7.' };
 
-/** An investigation: 10 query steps with IOCs in their outputs, a follow-up instruction after the 3rd. */
+/**
+ * An investigation: 10 query steps with IOCs in their outputs, a follow-up instruction after the 3rd and
+ * a follow-up question after the 9th.
+ */
 function investigation(steps = 10): ModelMessage[] {
   return [
     system,
@@ -75,6 +78,7 @@ function investigation(steps = 10): ModelMessage[] {
         thought: `Checking sign-ins, step ${i}.`,
       }),
       ...(i === 2 ? [{ role: 'user' as const, content: 'Do not isolate the host before we confirm.' }] : []),
+      ...(i === 8 ? [{ role: 'user' as const, content: 'Continue with the next host.' }] : []),
     ]).flat(),
   ];
 }
@@ -307,6 +311,51 @@ describe('summarization', () => {
     expect(state.compactions).toBe(1);
   });
 
+  it('never summarizes the latest user question, nor the results the next call needs', async () => {
+    const question: ModelMessage = { role: 'user', content: 'Which IP beaconed first?' };
+    const lastStep = toolStep({ id: 'last', toolName: 'query_logs', output: outputLines(40) });
+    const histories = {
+      'ends with the question': [...investigation(), question],
+      'ends with a tool step after the question': [...investigation(), question, ...lastStep],
+    };
+    for (const [what, messages] of Object.entries(histories)) {
+      for (const split of [{ fraction: 0.99 }, { every: 2, keep: 0 }] as const) {
+        const { model } = scriptedSummarizer('Sign-ins were checked.');
+        const strategy = summarization({ model, split, trigger: { inputTokens: 100 }, preserveFacts: false });
+        const input = { messages, counter, budget, state: strategy.initialState() };
+        for (const output of [await strategy.apply(input), await strategy.compact(input)]) {
+          expect(output.messages, `${what}, ${JSON.stringify(split)}`).toContain(question);
+          const tail = messages.slice(messages.indexOf(question) + 1);
+          expect(output.messages.slice(output.messages.length - tail.length)).toEqual(tail);
+          expect(validateHistory(output.messages)).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('keeps the latest question verbatim when the cut passes it, and folds it once a newer one comes', async () => {
+    const { model, prompts } = scriptedSummarizer('Sign-ins were checked.');
+    const strategy = summarization({ model, trigger: { inputTokens: 100 }, preserveFacts: false });
+    const question: ModelMessage = { role: 'user', content: 'Which IP beaconed first?' };
+    const run = (from: number) =>
+      Array.from({ length: 8 }, (_, i) => toolStep({ id: `r${from + i}`, output: outputLines(20) })).flat();
+    const messages = [system, task, ...run(0), question, ...run(8)];
+    const first = await strategy.apply({ messages, counter, budget, state: strategy.initialState() });
+    expect(first.messages.slice(0, 4)).toEqual([system, task, question, expect.anything()]);
+    expect(isSummaryMessage(first.messages[3] as ModelMessage)).toBe(true);
+    expect(prompts[0]).not.toContain('Which IP beaconed first?');
+    expect(validateHistory(first.messages)).toEqual([]);
+
+    const next: ModelMessage = { role: 'user', content: 'Now check host ws-9.' };
+    const longer = [...messages, next, ...run(16)];
+    const second = await strategy.compact({ messages: longer, counter, budget, state: first.state });
+    expect(prompts[1]).toContain('Which IP beaconed first?');
+    expect(second.messages).not.toContain(question);
+    expect(second.messages).toContain(next);
+    expect(second.messages.filter(isSummaryMessage)).toHaveLength(1);
+    expect(validateHistory(second.messages)).toEqual([]);
+  });
+
   describe('fails clearly and replaces nothing', () => {
     const failures: [string, Reply, string][] = [
       ['an error', new Error('503 Service Unavailable'), 'model-error'],
@@ -374,6 +423,13 @@ describe('summarization on generated histories', () => {
         for (const index of pinnedIndexes(messages))
           expect(kept.has(messages[index] as ModelMessage)).toBe(true);
         expect(output.filter(isSummaryMessage).length).toBeLessThanOrEqual(1);
+        // The latest user message stays, and so does the tool call whose results end the history.
+        const question = messages.findLastIndex((message) => message.role === 'user');
+        if (question !== -1) expect(kept.has(messages[question] as ModelMessage)).toBe(true);
+        if (messages.at(-1)?.role === 'tool') {
+          const call = messages.findLastIndex((message) => message.role === 'assistant');
+          expect(kept.has(messages[call] as ModelMessage)).toBe(true);
+        }
       }),
       { numRuns: 500 },
     );
