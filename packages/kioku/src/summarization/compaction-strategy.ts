@@ -1,9 +1,16 @@
 import type { ModelMessage } from 'ai';
 import { SummarizationError } from '../errors/summarization-error.js';
 import { splitSteps } from '../messages/split-turns.js';
-import type { Strategy, StrategyInput, StrategyOutput } from '../strategies/strategy.js';
+import type { Strategy, StrategyBudget, StrategyInput, StrategyOutput } from '../strategies/strategy.js';
+import { usableTokens } from '../strategies/usable-tokens.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
-import { historyLayout, type SummarizedView, summarizedView, wholeView } from './history-layout.js';
+import {
+  type HistoryLayout,
+  historyLayout,
+  type SummarizedView,
+  summarizedView,
+  wholeView,
+} from './history-layout.js';
 import type { ResolvedSplit } from './split-options.js';
 import { initialSummarizationState, type SummarizationState } from './summarization-state.js';
 import type { FactsReport, SummarizeEdit } from './summarize-edit.js';
@@ -19,6 +26,16 @@ export interface SummaryRequest {
   counter: TokenCounter;
   /** User instructions folded by earlier compactions. */
   carried: readonly string[];
+  /**
+   * Most tokens the summary message may have for the compacted prompt to fit the budget's usable window
+   * (what the kept messages and tools leave); 0 when they alone fill it.
+   */
+  room: number;
+  /**
+   * Most tokens it may have once a fallback dropped every message after it (what the system prompt, the
+   * task, pinned messages and tools leave): its limit when the messages after it fill the window anyway.
+   */
+  maxRoom: number;
 }
 
 /** A summary made for a {@link SummaryRequest}. */
@@ -123,7 +140,16 @@ export function compactionStrategy({
       current.summary === undefined || current.folded === 0 ? [] : [messageFor(current.summary)];
     const slice = [...previous, ...freshMessages];
     const sliceTokens = tokensOf(counter, slice);
-    const made = await summarize({ slice, sliceTokens, counter, carried: current.instructions });
+    const folded = nextLayout.summarizable.filter((index) => index < end).length;
+    const { room, maxRoom } = roomForSummary(messages, nextLayout, folded, tools, counter, budget);
+    const made = await summarize({
+      slice,
+      sliceTokens,
+      counter,
+      carried: current.instructions,
+      room,
+      maxRoom,
+    });
     const message = messageFor(made.text);
     const after = counter.countMessage(message);
     if (after >= sliceTokens) {
@@ -135,7 +161,6 @@ export function compactionStrategy({
         usage: made.usage,
       });
     }
-    const folded = nextLayout.summarizable.filter((index) => index < end).length;
     const next: SummarizationState = {
       folded,
       summary: made.text,
@@ -179,6 +204,26 @@ export function compactionStrategy({
   ): SummarizeEdit[] => {
     if (view.replaced.length === 0 || state.summary === undefined) return [];
     return [replacedEdit(messages, view, counter, counter.countMessage(messageFor(state.summary)))];
+  };
+
+  const roomForSummary = (
+    messages: readonly ModelMessage[],
+    layout: HistoryLayout,
+    folded: number,
+    tools: StrategyInput<SummarizationState>['tools'],
+    counter: TokenCounter,
+    budget: StrategyBudget,
+  ): { room: number; maxRoom: number } => {
+    const placeholder = summaryMessage('');
+    const view = summarizedView(messages, layout, folded, placeholder) ?? wholeView(messages);
+    const left = (history: readonly ModelMessage[]) => {
+      const prompt = counter.countPrompt(
+        tools === undefined ? { messages: history } : { messages: history, tools },
+      );
+      return Math.max(0, usableTokens(budget) - prompt + counter.countMessage(placeholder));
+    };
+    const at = view.messages.indexOf(placeholder);
+    return { room: left(view.messages), maxRoom: left(view.messages.slice(0, at + 1)) };
   };
 
   return {

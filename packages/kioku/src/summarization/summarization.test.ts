@@ -21,7 +21,7 @@ import { compactHistory } from './compact-history.js';
 import { securityInvestigationPrompt } from './prompts/security-investigation-prompt.js';
 import { summarization } from './summarization.js';
 import { isSummarizeEdit, summaryUsageOf } from './summarize-edit.js';
-import { isSummaryMessage, summaryMarker } from './summary-message.js';
+import { isSummaryMessage, summaryMarker, summaryText } from './summary-message.js';
 
 type Reply = string | Error | LanguageModelV4Content[] | ((prompt: string) => string | Error);
 
@@ -152,6 +152,67 @@ describe('summarization', () => {
     const edit = edits.find(isSummarizeEdit);
     expect(edit?.facts?.repaired).toBe(edit?.facts?.extracted);
     expect(edit?.facts?.present).toBe(0);
+  });
+
+  it('caps preserved facts on IOC-dense outputs: the prompt fits the window, the top facts survive', async () => {
+    // 60 log dumps of 150 distinct addresses, hashes and hosts each; one host and one hash in every dump.
+    const dump = (step: number) =>
+      Array.from({ length: 150 }, (_, i) => {
+        const n = step * 150 + i;
+        return `${n} 10.${n >> 16}.${(n >> 8) & 255}.${n & 255} host-${n}.corp.example.com ${n.toString(16).padStart(8, '0').repeat(4)}`;
+      }).join('\n');
+    const messages: ModelMessage[] = [
+      system,
+      task,
+      ...Array.from({ length: 60 }, (_, i) => [
+        ...toolStep({
+          id: `d${i}`,
+          toolName: 'query_logs',
+          output: `${dump(i)}\nbeacon from 198.51.100.77 to evil-c2.example.org, sample ${'ab12'.repeat(16)}`,
+        }),
+        ...(i === 5
+          ? [{ role: 'user' as const, content: 'Do not isolate the host before we confirm.' }]
+          : []),
+        ...(i === 50 ? [{ role: 'user' as const, content: 'Continue with the next host.' }] : []),
+      ]).flat(),
+    ];
+    const contextWindow = Math.round(counter.countPrompt({ messages }) * 0.55);
+    const window = { contextWindow, reservedOutputTokens: 1000 };
+    const { model } = scriptedSummarizer('The analyst reviewed sign-in dumps.');
+    const capped = summarization({
+      model,
+      trigger: { inputTokens: 100 },
+      maxPreservedFactsTokens: 1_000_000,
+    });
+    const { messages: output, edits } = await capped.compact({
+      messages,
+      counter,
+      budget: window,
+      state: capped.initialState(),
+    });
+    expect(counter.countPrompt({ messages: output })).toBeLessThanOrEqual(contextWindow - 1000);
+    const summary = output.find(isSummaryMessage)?.content as string;
+    expect(summary).toContain('  - Do not isolate the host before we confirm.');
+    expect(summary).toContain('198.51.100.77');
+    expect(summary).toContain('evil-c2.example.org');
+    expect(summary).toContain('ab12'.repeat(16));
+    expect(summary).toMatch(/- Left out for space: \d+ more/);
+    const facts = edits.find(isSummarizeEdit)?.facts;
+    expect(facts?.dropped).toBeGreaterThan(1000);
+    expect((facts?.repaired ?? 0) + (facts?.dropped ?? 0)).toBe(facts?.extracted);
+
+    // By default the section holds at most twice the summary's tokens, whatever the window.
+    const byDefault = summarization({ model, trigger: { inputTokens: 100 }, maxSummaryTokens: 200 });
+    const result = await byDefault.compact({
+      messages,
+      counter,
+      budget,
+      state: byDefault.initialState(),
+    });
+    const text = summaryText(result.messages.find(isSummaryMessage) as ModelMessage);
+    expect(counter.countText(text)).toBeLessThanOrEqual(
+      counter.countText('The analyst reviewed sign-in dumps.') + 400 + 2,
+    );
   });
 
   it('counts the facts a good summary kept as present, and repairs nothing', async () => {
