@@ -417,6 +417,33 @@ describe('summarization', () => {
     expect(validateHistory(second.messages)).toEqual([]);
   });
 
+  it("passes its timeout and the caller's signal to every summarizer call", async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const model = new MockLanguageModelV4({
+      doGenerate: (options) => {
+        signals.push(options.abortSignal);
+        return new Promise((_, reject) => {
+          if (options.abortSignal?.aborted === true) reject(options.abortSignal.reason);
+          options.abortSignal?.addEventListener('abort', () => reject(options.abortSignal?.reason));
+        });
+      },
+    });
+    const input = { messages: investigation(), counter, budget };
+    const timed = summarization({ model, timeoutMs: 20, maxRetries: 0 });
+    const error = await timed
+      .compact({ ...input, state: timed.initialState() })
+      .catch((caught: unknown) => caught);
+    expect(SummarizationError.isInstance(error) && error.message).toMatch(/no answer within 20 ms/);
+    const caller = new AbortController();
+    caller.abort(new Error('the user went away'));
+    const cancelled = summarization({ model, abortSignal: caller.signal, maxRetries: 0 });
+    const aborted = await cancelled
+      .compact({ ...input, state: cancelled.initialState() })
+      .catch((caught: unknown) => caught);
+    expect(SummarizationError.isInstance(aborted) && aborted.message).toMatch(/the user went away/);
+    expect(signals).toHaveLength(1); // an aborted signal starts no call
+  });
+
   describe('fails clearly and replaces nothing', () => {
     const failures: [string, Reply, string][] = [
       ['an error', new Error('503 Service Unavailable'), 'model-error'],

@@ -51,6 +51,10 @@ export interface SummarizationOptions {
   maxPreservedFactsTokens?: number;
   /** Recognises the summarizer's own context-overflow error, to split its input instead of failing. */
   isOverflowError?: (error: unknown) => boolean;
+  /** Most milliseconds one summarizer call may take before it is aborted; default 120,000. */
+  timeoutMs?: number;
+  /** Aborts the summarizer's calls (the caller's signal); combined with `timeoutMs`. */
+  abortSignal?: AbortSignal;
   /** The strategy's name; default `'summarization'`. */
   name?: string;
 }
@@ -87,12 +91,15 @@ export function summarization({
   preserveFacts: preserve = true,
   maxPreservedFactsTokens = 2 * maxSummaryTokens,
   isOverflowError,
+  timeoutMs = 120_000,
+  abortSignal,
   name = 'summarization',
 }: SummarizationOptions): CompactionStrategy {
   checkCount({ strategy: 'summarization', option: 'maxSummaryTokens', value: maxSummaryTokens, min: 1 });
   checkCount({ strategy: 'summarization', option: 'minSliceTokens', value: minSliceTokens });
   checkCount({ strategy: 'summarization', option: 'concurrency', value: concurrency, min: 1 });
   checkCount({ strategy: 'summarization', option: 'maxRetries', value: maxRetries });
+  checkCount({ strategy: 'summarization', option: 'timeoutMs', value: timeoutMs, min: 1 });
   checkCount({
     strategy: 'summarization',
     option: 'maxPreservedFactsTokens',
@@ -123,6 +130,8 @@ export function summarization({
         concurrency,
         maxRetries,
         isOverflowError,
+        timeoutMs,
+        abortSignal,
       });
       const instructions = facts.filter((fact) => fact.kind === 'instruction').map((fact) => fact.value);
       if (!preserve) return { text: result.text, usage: result.usage, instructions };

@@ -186,6 +186,39 @@ describe('memoryBuffer', () => {
     }
   });
 
+  it("gives up on a hung model after timeoutMs, and at once when the caller's signal aborts", async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const model = new MockLanguageModelV4({
+      doGenerate: (options) => {
+        signals.push(options.abortSignal);
+        // Hangs until aborted, as a provider that never answers.
+        return new Promise((_, reject) => {
+          if (options.abortSignal?.aborted === true) reject(options.abortSignal.reason);
+          options.abortSignal?.addEventListener('abort', () => reject(options.abortSignal?.reason), {
+            once: true,
+          });
+        });
+      },
+    });
+    const input = { messages: [task, ...steps(1)], counter, budget };
+    const timed = memoryBuffer({ model, every: 1, maxRetries: 0, timeoutMs: 20 });
+    const error = await timed
+      .apply({ ...input, state: timed.initialState() })
+      .catch((caught: unknown) => caught);
+    expect(MemoryBufferError.isInstance(error) && error.message).toMatch(
+      /extraction call gave no answer within 20 ms/,
+    );
+    const caller = new AbortController();
+    const cancelled = memoryBuffer({ model, every: 1, maxRetries: 0, abortSignal: caller.signal });
+    const pending = cancelled
+      .apply({ ...input, state: cancelled.initialState() })
+      .catch((caught: unknown) => caught);
+    caller.abort(new Error('the user went away'));
+    const aborted = await pending;
+    expect(MemoryBufferError.isInstance(aborted) && aborted.reason).toBe('model-error');
+    expect(signals.every((signal) => signal?.aborted === true)).toBe(true);
+  });
+
   it('keeps its block through summarization in a pipeline', async () => {
     const { model } = scriptedExtractor(extraction);
     const strategy = pipeline(
