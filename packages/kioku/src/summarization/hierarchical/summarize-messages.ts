@@ -164,6 +164,7 @@ export async function summarizeMessages({
 
   // The smallest input the summarizer rejected as too long: nothing that large is sent again.
   let tooLong = Number.POSITIVE_INFINITY;
+  let overflows = 0;
   /**
    * Summarizes (or merges) `items` in one call; an input the summarizer rejects as too long (or one as
    * large as an input it rejected) is halved, the halves summarized one after the other and merged.
@@ -184,10 +185,11 @@ export async function summarizeMessages({
           error.reason === 'model-error' &&
           isOverflowError?.(error.cause) === true;
         if (!overflow) throw error;
+        overflows += 1;
         if (splits >= maxSplits) {
           throw new SummarizationError({
             reason: 'model-error',
-            message: `the summarizer rejected its input as too long ${maxSplits + 1} times, the last one ${size} tokens: its context window is smaller than ${contextWindow ?? 'assumed'}; give its real window (contextWindow)`,
+            message: `the summarizer rejected its input as too long ${overflows} times, down to ${size} tokens after ${maxSplits} halvings: its context window is smaller than ${contextWindow ?? 'assumed'}; give its real window (contextWindow)`,
             usage,
             cause: error.cause,
           });
