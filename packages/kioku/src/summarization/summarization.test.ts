@@ -14,6 +14,7 @@ import { pin } from '../strategies/pin.js';
 import { pinnedIndexes } from '../strategies/pinned-indexes.js';
 import { pipeline } from '../strategies/pipeline/pipeline.js';
 import { agentHistory } from '../test/arbitrary-history.js';
+import { hangingModel } from '../test/hanging-model.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { strategyConformance } from '../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../test/tool-step.js';
@@ -418,16 +419,7 @@ describe('summarization', () => {
   });
 
   it("passes its timeout and the caller's signal to every summarizer call", async () => {
-    const signals: (AbortSignal | undefined)[] = [];
-    const model = new MockLanguageModelV4({
-      doGenerate: (options) => {
-        signals.push(options.abortSignal);
-        return new Promise((_, reject) => {
-          if (options.abortSignal?.aborted === true) reject(options.abortSignal.reason);
-          options.abortSignal?.addEventListener('abort', () => reject(options.abortSignal?.reason));
-        });
-      },
-    });
+    const { model, signals } = hangingModel();
     const input = { messages: investigation(), counter, budget };
     const timed = summarization({ model, timeoutMs: 20, maxRetries: 0 });
     const error = await timed

@@ -8,6 +8,7 @@ import { validateHistory } from '../../messages/validate-history.js';
 import { pinnedIndexes } from '../../strategies/pinned-indexes.js';
 import { pipeline } from '../../strategies/pipeline/pipeline.js';
 import { agentHistory } from '../../test/arbitrary-history.js';
+import { hangingModel } from '../../test/hanging-model.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
 import { estimatedSummarization } from '../estimated-summarization.js';
@@ -187,19 +188,7 @@ describe('memoryBuffer', () => {
   });
 
   it("gives up on a hung model after timeoutMs, and at once when the caller's signal aborts", async () => {
-    const signals: (AbortSignal | undefined)[] = [];
-    const model = new MockLanguageModelV4({
-      doGenerate: (options) => {
-        signals.push(options.abortSignal);
-        // Hangs until aborted, as a provider that never answers.
-        return new Promise((_, reject) => {
-          if (options.abortSignal?.aborted === true) reject(options.abortSignal.reason);
-          options.abortSignal?.addEventListener('abort', () => reject(options.abortSignal?.reason), {
-            once: true,
-          });
-        });
-      },
-    });
+    const { model, signals } = hangingModel();
     const input = { messages: [task, ...steps(1)], counter, budget };
     const timed = memoryBuffer({ model, every: 1, maxRetries: 0, timeoutMs: 20 });
     const error = await timed
