@@ -1,9 +1,16 @@
 import type { ModelMessage } from 'ai';
 import { SummarizationError } from '../errors/summarization-error.js';
 import { splitSteps } from '../messages/split-turns.js';
-import type { Strategy, StrategyInput, StrategyOutput } from '../strategies/strategy.js';
+import type { Strategy, StrategyBudget, StrategyInput, StrategyOutput } from '../strategies/strategy.js';
+import { usableTokens } from '../strategies/usable-tokens.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
-import { historyLayout, type SummarizedView, summarizedView, wholeView } from './history-layout.js';
+import {
+  type HistoryLayout,
+  historyLayout,
+  type SummarizedView,
+  summarizedView,
+  wholeView,
+} from './history-layout.js';
 import type { ResolvedSplit } from './split-options.js';
 import { initialSummarizationState, type SummarizationState } from './summarization-state.js';
 import type { FactsReport, SummarizeEdit } from './summarize-edit.js';
@@ -19,6 +26,16 @@ export interface SummaryRequest {
   counter: TokenCounter;
   /** User instructions folded by earlier compactions. */
   carried: readonly string[];
+  /**
+   * Most tokens the summary message may have for the compacted prompt to fit the budget's usable window
+   * (what the kept messages and tools leave); 0 when they alone fill it.
+   */
+  room: number;
+  /**
+   * Most tokens it may have once a fallback dropped every message after it (what the system prompt, the
+   * task, pinned messages and tools leave): its limit when the messages after it fill the window anyway.
+   */
+  maxRoom: number;
 }
 
 /** A summary made for a {@link SummaryRequest}. */
@@ -82,16 +99,16 @@ export function compactionStrategy({
     { messages, tools, counter, budget, state }: StrategyInput<SummarizationState>,
     force: boolean,
   ): Promise<StrategyOutput<SummarizationState>> => {
-    const layout = historyLayout(messages);
     const restored = summarizedView(
       messages,
-      layout,
+      historyLayout(messages, state.question),
       state.folded,
       state.summary === undefined ? undefined : messageFor(state.summary),
     );
     // A state that does not fit the history (shorter, or cut elsewhere) is another history's: start over.
     const current = restored === undefined ? initialSummarizationState : state;
     const view = restored ?? wholeView(messages);
+    const layout = historyLayout(messages);
     const unchanged = (): StrategyOutput<SummarizationState> => ({
       messages: view.messages,
       edits: carriedEdits(messages, view, current, counter),
@@ -104,8 +121,18 @@ export function compactionStrategy({
     const at = split.at(view.messages, counter);
     let cut = at === undefined ? undefined : at < view.messages.length ? view.origin[at] : messages.length;
     if (force && (cut === undefined || cut <= view.cutIndex)) cut = splitSteps(messages).at(-1)?.start;
+    // The question the next call answers and the results it needs are never summarized; the latest user
+    // message, when the cut passes it, stays verbatim before the summary.
+    if (cut !== undefined) cut = Math.min(cut, layout.tail);
     if (cut === undefined || cut <= view.cutIndex) return unchanged();
-    const fresh = layout.summarizable.filter((index) => index >= view.cutIndex && index < (cut ?? 0));
+    const end = cut;
+    const latest = messages.findLastIndex((message) => message.role === 'user');
+    const question = latest !== -1 && latest < end && !layout.kept.has(latest) ? latest : undefined;
+    const nextLayout = historyLayout(messages, question);
+    // An earlier question that is no longer the latest is folded in now.
+    const fresh = nextLayout.summarizable.filter(
+      (index) => (index >= view.cutIndex && index < end) || index === current.question,
+    );
     const freshMessages = fresh.map((index) => messages[index] as ModelMessage);
     if (fresh.length === 0 || (!force && tokensOf(counter, freshMessages) < minSliceTokens))
       return unchanged();
@@ -113,7 +140,16 @@ export function compactionStrategy({
       current.summary === undefined || current.folded === 0 ? [] : [messageFor(current.summary)];
     const slice = [...previous, ...freshMessages];
     const sliceTokens = tokensOf(counter, slice);
-    const made = await summarize({ slice, sliceTokens, counter, carried: current.instructions });
+    const folded = nextLayout.summarizable.filter((index) => index < end).length;
+    const { room, maxRoom } = roomForSummary(messages, nextLayout, folded, tools, counter, budget);
+    const made = await summarize({
+      slice,
+      sliceTokens,
+      counter,
+      carried: current.instructions,
+      room,
+      maxRoom,
+    });
     const message = messageFor(made.text);
     const after = counter.countMessage(message);
     if (after >= sliceTokens) {
@@ -125,14 +161,14 @@ export function compactionStrategy({
         usage: made.usage,
       });
     }
-    const folded = current.folded + fresh.length;
     const next: SummarizationState = {
       folded,
       summary: made.text,
       instructions: made.instructions,
       compactions: current.compactions + 1,
+      ...(question === undefined ? {} : { question }),
     };
-    const nextView = summarizedView(messages, layout, folded, message) ?? wholeView(messages);
+    const nextView = summarizedView(messages, nextLayout, folded, message) ?? wholeView(messages);
     const edit: SummarizeEdit = {
       ...replacedEdit(messages, nextView, counter, after),
       fresh: true,
@@ -168,6 +204,26 @@ export function compactionStrategy({
   ): SummarizeEdit[] => {
     if (view.replaced.length === 0 || state.summary === undefined) return [];
     return [replacedEdit(messages, view, counter, counter.countMessage(messageFor(state.summary)))];
+  };
+
+  const roomForSummary = (
+    messages: readonly ModelMessage[],
+    layout: HistoryLayout,
+    folded: number,
+    tools: StrategyInput<SummarizationState>['tools'],
+    counter: TokenCounter,
+    budget: StrategyBudget,
+  ): { room: number; maxRoom: number } => {
+    const placeholder = summaryMessage('');
+    const view = summarizedView(messages, layout, folded, placeholder) ?? wholeView(messages);
+    const left = (history: readonly ModelMessage[]) => {
+      const prompt = counter.countPrompt(
+        tools === undefined ? { messages: history } : { messages: history, tools },
+      );
+      return Math.max(0, usableTokens(budget) - prompt + counter.countMessage(placeholder));
+    };
+    const at = view.messages.indexOf(placeholder);
+    return { room: left(view.messages), maxRoom: left(view.messages.slice(0, at + 1)) };
   };
 
   return {

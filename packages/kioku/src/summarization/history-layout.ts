@@ -11,12 +11,22 @@ export interface HistoryLayout {
   summarizable: number[];
   /** Indexes of the messages kept verbatim wherever they are. */
   kept: Set<number>;
+  /**
+   * Index from which no summary may reach: the user messages that end the history (the question the
+   * next call answers), or the assistant message whose tool calls the trailing tool results answer (the
+   * next call needs them). `messages.length` when the history ends otherwise.
+   */
+  tail: number;
 }
 
-/** The {@link HistoryLayout} of a history. */
-export function historyLayout(messages: readonly ModelMessage[]): HistoryLayout {
+/**
+ * The {@link HistoryLayout} of a history; `question`, the index of a user message a summary passed over
+ * while it was the latest one, is kept verbatim too.
+ */
+export function historyLayout(messages: readonly ModelMessage[], question?: number): HistoryLayout {
   const pinned = pinnedIndexes(messages);
   const kept = new Set<number>();
+  if (question !== undefined && messages[question]?.role === 'user') kept.add(question);
   messages.forEach((message, index) => {
     if (message.role === 'system') kept.add(index);
   });
@@ -30,7 +40,20 @@ export function historyLayout(messages: readonly ModelMessage[]): HistoryLayout 
     }
   }
   const summarizable = messages.flatMap((_, index) => (kept.has(index) ? [] : [index]));
-  return { summarizable, kept };
+  return { summarizable, kept, tail: tailStart(messages) };
+}
+
+function tailStart(messages: readonly ModelMessage[]): number {
+  const last = messages.at(-1)?.role;
+  if (last === 'tool')
+    return Math.max(
+      0,
+      messages.findLastIndex((message) => message.role === 'assistant'),
+    );
+  if (last !== 'user') return messages.length;
+  let start = messages.length;
+  while (messages[start - 1]?.role === 'user') start -= 1;
+  return start;
 }
 
 /** A history as a summary leaves it. */

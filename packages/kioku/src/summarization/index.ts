@@ -24,6 +24,7 @@ export {
   extractInstructions,
   type Fact,
   type FactCheckerOptions,
+  type FactsCap,
   factChecker,
   factLabels,
   type IndicatorKind,
@@ -33,6 +34,8 @@ export {
   preservedFactsHeading,
   preservedInstructions,
   preserveFacts,
+  prioritizeFacts,
+  type RenderPreservedFactsOptions,
   refang,
   renderPreservedFacts,
 } from './facts/index.js';

@@ -11,6 +11,11 @@ export interface SummarizationState {
   readonly instructions: readonly string[];
   /** Compactions made so far. */
   readonly compactions: number;
+  /**
+   * Index of the latest user message when the summary passed over it: it stays verbatim (before the
+   * summary) until a later compaction, once a newer user message has come, folds it in.
+   */
+  readonly question?: number;
 }
 
 /** The state before any compaction. */

@@ -14,6 +14,7 @@ import { pin } from '../strategies/pin.js';
 import { pinnedIndexes } from '../strategies/pinned-indexes.js';
 import { pipeline } from '../strategies/pipeline/pipeline.js';
 import { agentHistory } from '../test/arbitrary-history.js';
+import { hangingModel } from '../test/hanging-model.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { strategyConformance } from '../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../test/tool-step.js';
@@ -21,7 +22,7 @@ import { compactHistory } from './compact-history.js';
 import { securityInvestigationPrompt } from './prompts/security-investigation-prompt.js';
 import { summarization } from './summarization.js';
 import { isSummarizeEdit, summaryUsageOf } from './summarize-edit.js';
-import { isSummaryMessage, summaryMarker } from './summary-message.js';
+import { isSummaryMessage, summaryMarker, summaryText } from './summary-message.js';
 
 type Reply = string | Error | LanguageModelV4Content[] | ((prompt: string) => string | Error);
 
@@ -61,7 +62,10 @@ const budget = { contextWindow: 100_000 };
 const system: ModelMessage = { role: 'system', content: 'You are a SOC analyst.' };
 const task: ModelMessage = { role: 'user', content: 'Triage alert 42: suspicious sign-in to host ws-7.' };
 
-/** An investigation: 10 query steps with IOCs in their outputs, a follow-up instruction after the 3rd. */
+/**
+ * An investigation: 10 query steps with IOCs in their outputs, a follow-up instruction after the 3rd and
+ * a follow-up question after the 9th.
+ */
 function investigation(steps = 10): ModelMessage[] {
   return [
     system,
@@ -75,6 +79,7 @@ function investigation(steps = 10): ModelMessage[] {
         thought: `Checking sign-ins, step ${i}.`,
       }),
       ...(i === 2 ? [{ role: 'user' as const, content: 'Do not isolate the host before we confirm.' }] : []),
+      ...(i === 8 ? [{ role: 'user' as const, content: 'Continue with the next host.' }] : []),
     ]).flat(),
   ];
 }
@@ -148,6 +153,67 @@ describe('summarization', () => {
     const edit = edits.find(isSummarizeEdit);
     expect(edit?.facts?.repaired).toBe(edit?.facts?.extracted);
     expect(edit?.facts?.present).toBe(0);
+  });
+
+  it('caps preserved facts on IOC-dense outputs: the prompt fits the window, the top facts survive', async () => {
+    // 60 log dumps of 150 distinct addresses, hashes and hosts each; one host and one hash in every dump.
+    const dump = (step: number) =>
+      Array.from({ length: 150 }, (_, i) => {
+        const n = step * 150 + i;
+        return `${n} 10.${n >> 16}.${(n >> 8) & 255}.${n & 255} host-${n}.corp.example.com ${n.toString(16).padStart(8, '0').repeat(4)}`;
+      }).join('\n');
+    const messages: ModelMessage[] = [
+      system,
+      task,
+      ...Array.from({ length: 60 }, (_, i) => [
+        ...toolStep({
+          id: `d${i}`,
+          toolName: 'query_logs',
+          output: `${dump(i)}\nbeacon from 198.51.100.77 to evil-c2.example.org, sample ${'ab12'.repeat(16)}`,
+        }),
+        ...(i === 5
+          ? [{ role: 'user' as const, content: 'Do not isolate the host before we confirm.' }]
+          : []),
+        ...(i === 50 ? [{ role: 'user' as const, content: 'Continue with the next host.' }] : []),
+      ]).flat(),
+    ];
+    const contextWindow = Math.round(counter.countPrompt({ messages }) * 0.55);
+    const window = { contextWindow, reservedOutputTokens: 1000 };
+    const { model } = scriptedSummarizer('The analyst reviewed sign-in dumps.');
+    const capped = summarization({
+      model,
+      trigger: { inputTokens: 100 },
+      maxPreservedFactsTokens: 1_000_000,
+    });
+    const { messages: output, edits } = await capped.compact({
+      messages,
+      counter,
+      budget: window,
+      state: capped.initialState(),
+    });
+    expect(counter.countPrompt({ messages: output })).toBeLessThanOrEqual(contextWindow - 1000);
+    const summary = output.find(isSummaryMessage)?.content as string;
+    expect(summary).toContain('  - Do not isolate the host before we confirm.');
+    expect(summary).toContain('198.51.100.77');
+    expect(summary).toContain('evil-c2.example.org');
+    expect(summary).toContain('ab12'.repeat(16));
+    expect(summary).toMatch(/- Left out for space: \d+ more/);
+    const facts = edits.find(isSummarizeEdit)?.facts;
+    expect(facts?.dropped).toBeGreaterThan(1000);
+    expect((facts?.repaired ?? 0) + (facts?.dropped ?? 0)).toBe(facts?.extracted);
+
+    // By default the section holds at most twice the summary's tokens, whatever the window.
+    const byDefault = summarization({ model, trigger: { inputTokens: 100 }, maxSummaryTokens: 200 });
+    const result = await byDefault.compact({
+      messages,
+      counter,
+      budget,
+      state: byDefault.initialState(),
+    });
+    const text = summaryText(result.messages.find(isSummaryMessage) as ModelMessage);
+    expect(counter.countText(text)).toBeLessThanOrEqual(
+      counter.countText('The analyst reviewed sign-in dumps.') + 400 + 2,
+    );
   });
 
   it('counts the facts a good summary kept as present, and repairs nothing', async () => {
@@ -307,6 +373,69 @@ describe('summarization', () => {
     expect(state.compactions).toBe(1);
   });
 
+  it('never summarizes the latest user question, nor the results the next call needs', async () => {
+    const question: ModelMessage = { role: 'user', content: 'Which IP beaconed first?' };
+    const lastStep = toolStep({ id: 'last', toolName: 'query_logs', output: outputLines(40) });
+    const histories = {
+      'ends with the question': [...investigation(), question],
+      'ends with a tool step after the question': [...investigation(), question, ...lastStep],
+    };
+    for (const [what, messages] of Object.entries(histories)) {
+      for (const split of [{ fraction: 0.99 }, { every: 2, keep: 0 }] as const) {
+        const { model } = scriptedSummarizer('Sign-ins were checked.');
+        const strategy = summarization({ model, split, trigger: { inputTokens: 100 }, preserveFacts: false });
+        const input = { messages, counter, budget, state: strategy.initialState() };
+        for (const output of [await strategy.apply(input), await strategy.compact(input)]) {
+          expect(output.messages, `${what}, ${JSON.stringify(split)}`).toContain(question);
+          const tail = messages.slice(messages.indexOf(question) + 1);
+          expect(output.messages.slice(output.messages.length - tail.length)).toEqual(tail);
+          expect(validateHistory(output.messages)).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('keeps the latest question verbatim when the cut passes it, and folds it once a newer one comes', async () => {
+    const { model, prompts } = scriptedSummarizer('Sign-ins were checked.');
+    const strategy = summarization({ model, trigger: { inputTokens: 100 }, preserveFacts: false });
+    const question: ModelMessage = { role: 'user', content: 'Which IP beaconed first?' };
+    const run = (from: number) =>
+      Array.from({ length: 8 }, (_, i) => toolStep({ id: `r${from + i}`, output: outputLines(20) })).flat();
+    const messages = [system, task, ...run(0), question, ...run(8)];
+    const first = await strategy.apply({ messages, counter, budget, state: strategy.initialState() });
+    expect(first.messages.slice(0, 4)).toEqual([system, task, question, expect.anything()]);
+    expect(isSummaryMessage(first.messages[3] as ModelMessage)).toBe(true);
+    expect(prompts[0]).not.toContain('Which IP beaconed first?');
+    expect(validateHistory(first.messages)).toEqual([]);
+
+    const next: ModelMessage = { role: 'user', content: 'Now check host ws-9.' };
+    const longer = [...messages, next, ...run(16)];
+    const second = await strategy.compact({ messages: longer, counter, budget, state: first.state });
+    expect(prompts[1]).toContain('Which IP beaconed first?');
+    expect(second.messages).not.toContain(question);
+    expect(second.messages).toContain(next);
+    expect(second.messages.filter(isSummaryMessage)).toHaveLength(1);
+    expect(validateHistory(second.messages)).toEqual([]);
+  });
+
+  it("passes its timeout and the caller's signal to every summarizer call", async () => {
+    const { model, signals } = hangingModel();
+    const input = { messages: investigation(), counter, budget };
+    const timed = summarization({ model, timeoutMs: 20, maxRetries: 0 });
+    const error = await timed
+      .compact({ ...input, state: timed.initialState() })
+      .catch((caught: unknown) => caught);
+    expect(SummarizationError.isInstance(error) && error.message).toMatch(/no answer within 20 ms/);
+    const caller = new AbortController();
+    caller.abort(new Error('the user went away'));
+    const cancelled = summarization({ model, abortSignal: caller.signal, maxRetries: 0 });
+    const aborted = await cancelled
+      .compact({ ...input, state: cancelled.initialState() })
+      .catch((caught: unknown) => caught);
+    expect(SummarizationError.isInstance(aborted) && aborted.message).toMatch(/the user went away/);
+    expect(signals).toHaveLength(1); // an aborted signal starts no call
+  });
+
   describe('fails clearly and replaces nothing', () => {
     const failures: [string, Reply, string][] = [
       ['an error', new Error('503 Service Unavailable'), 'model-error'],
@@ -374,6 +503,13 @@ describe('summarization on generated histories', () => {
         for (const index of pinnedIndexes(messages))
           expect(kept.has(messages[index] as ModelMessage)).toBe(true);
         expect(output.filter(isSummaryMessage).length).toBeLessThanOrEqual(1);
+        // The latest user message stays, and so does the tool call whose results end the history.
+        const question = messages.findLastIndex((message) => message.role === 'user');
+        if (question !== -1) expect(kept.has(messages[question] as ModelMessage)).toBe(true);
+        if (messages.at(-1)?.role === 'tool') {
+          const call = messages.findLastIndex((message) => message.role === 'assistant');
+          expect(kept.has(messages[call] as ModelMessage)).toBe(true);
+        }
       }),
       { numRuns: 500 },
     );

@@ -1,13 +1,16 @@
 import type { LanguageModel } from 'ai';
 import { checkCount } from '../strategies/check-option.js';
+import type { TokenCounter } from '../tokens/token-counter.js';
 import { type CompactionStrategy, compactionStrategy } from './compaction-strategy.js';
 import { extractFacts } from './facts/extract-facts.js';
 import type { Fact } from './facts/fact.js';
-import { preserveFacts } from './facts/preserve-facts.js';
+import { type PreservedFacts, preserveFacts } from './facts/preserve-facts.js';
+import { prioritizeFacts } from './facts/prioritize-facts.js';
 import { summarizeMessages } from './hierarchical/summarize-messages.js';
 import { summarizerWindow } from './hierarchical/summarizer-window.js';
 import { generalPrompt } from './prompts/general-prompt.js';
 import { resolveSplit, type SummarizationSplit, type SummarizationTrigger } from './split-options.js';
+import { summaryMessage } from './summary-message.js';
 
 /** Options of {@link summarization}. */
 export interface SummarizationOptions {
@@ -38,8 +41,20 @@ export interface SummarizationOptions {
   maxRetries?: number;
   /** Check the summary for the slice's IOCs and user instructions and append the missing ones; default true. */
   preserveFacts?: boolean;
+  /**
+   * Most tokens the "Preserved facts" section may add; default `2 * maxSummaryTokens`. It is also kept
+   * within what the window leaves after the kept messages and the summary (or, when the kept messages
+   * fill the window anyway, after the system prompt, task and pinned messages), so facts never push the
+   * prompt over the window. Missing facts that do not fit go by priority: user instructions first, then
+   * the indicators the slice mentions least often and least lately (see `prioritizeFacts`).
+   */
+  maxPreservedFactsTokens?: number;
   /** Recognises the summarizer's own context-overflow error, to split its input instead of failing. */
   isOverflowError?: (error: unknown) => boolean;
+  /** Most milliseconds one summarizer call may take before it is aborted; default 120,000. */
+  timeoutMs?: number;
+  /** Aborts the summarizer's calls (the caller's signal); combined with `timeoutMs`. */
+  abortSignal?: AbortSignal;
   /** The strategy's name; default `'summarization'`. */
   name?: string;
 }
@@ -74,13 +89,22 @@ export function summarization({
   concurrency = 4,
   maxRetries = 2,
   preserveFacts: preserve = true,
+  maxPreservedFactsTokens = 2 * maxSummaryTokens,
   isOverflowError,
+  timeoutMs = 120_000,
+  abortSignal,
   name = 'summarization',
 }: SummarizationOptions): CompactionStrategy {
   checkCount({ strategy: 'summarization', option: 'maxSummaryTokens', value: maxSummaryTokens, min: 1 });
   checkCount({ strategy: 'summarization', option: 'minSliceTokens', value: minSliceTokens });
   checkCount({ strategy: 'summarization', option: 'concurrency', value: concurrency, min: 1 });
   checkCount({ strategy: 'summarization', option: 'maxRetries', value: maxRetries });
+  checkCount({ strategy: 'summarization', option: 'timeoutMs', value: timeoutMs, min: 1 });
+  checkCount({
+    strategy: 'summarization',
+    option: 'maxPreservedFactsTokens',
+    value: maxPreservedFactsTokens,
+  });
   if (contextWindow !== undefined) {
     checkCount({ strategy: 'summarization', option: 'contextWindow', value: contextWindow, min: 1 });
   }
@@ -93,7 +117,7 @@ export function summarization({
     split: resolved,
     minSliceTokens,
     tooLong: 'throw',
-    async summarize({ slice, counter, carried }) {
+    async summarize({ slice, counter, carried, room, maxRoom }) {
       const carriedFacts: Fact[] = carried.map((value) => ({ kind: 'instruction', value }));
       const facts = preserve ? dedupe([...carriedFacts, ...extractFacts(slice)]) : carriedFacts;
       const result = await summarizeMessages({
@@ -106,10 +130,23 @@ export function summarization({
         concurrency,
         maxRetries,
         isOverflowError,
+        timeoutMs,
+        abortSignal,
       });
       const instructions = facts.filter((fact) => fact.kind === 'instruction').map((fact) => fact.value);
       if (!preserve) return { text: result.text, usage: result.usage, instructions };
-      const preserved = preserveFacts({ summary: result.text, facts });
+      // Facts never push the prompt over the window: they take what the kept messages leave, or, when
+      // those fill it already (the fallbacks will cut them), what a prompt without them would leave.
+      const summaryTokens = counter.countMessage(summaryMessage(result.text));
+      const limit = room > summaryTokens ? room : maxRoom;
+      const preserved = preserveWithin({
+        summary: result.text,
+        facts,
+        counter,
+        maxTokens: Math.min(maxPreservedFactsTokens, limit - summaryTokens),
+        room: limit,
+        prioritize: (missing) => prioritizeFacts(slice, missing),
+      });
       return {
         text: preserved.text,
         usage: result.usage,
@@ -117,11 +154,40 @@ export function summarization({
           extracted: facts.length,
           present: preserved.present.length,
           repaired: preserved.repaired.length,
+          dropped: preserved.dropped.length,
         },
         instructions,
       };
     },
   });
+}
+
+/**
+ * `preserveFacts` capped at `maxTokens`, the cap lowered until the summary message fits `room` (counting
+ * the section alone can differ from counting it inside the message by a few tokens).
+ */
+function preserveWithin({
+  summary,
+  facts,
+  counter,
+  maxTokens,
+  room,
+  prioritize,
+}: {
+  summary: string;
+  facts: readonly Fact[];
+  counter: TokenCounter;
+  maxTokens: number;
+  room: number;
+  prioritize: (facts: readonly Fact[]) => Fact[];
+}): PreservedFacts {
+  let cap = Math.max(0, maxTokens);
+  for (;;) {
+    const preserved = preserveFacts({ summary, facts, cap: { maxTokens: cap, counter, prioritize } });
+    const over = counter.countMessage(summaryMessage(preserved.text)) - room;
+    if (over <= 0 || preserved.text === summary || cap === 0) return preserved;
+    cap = Math.max(0, cap - over);
+  }
 }
 
 function dedupe(facts: readonly Fact[]): Fact[] {

@@ -9,6 +9,8 @@ export interface FactsReport {
   present: number;
   /** Facts it left out, appended under "Preserved facts". */
   repaired: number;
+  /** Facts it left out that the cap on "Preserved facts" kept out too (the lowest priority ones). */
+  dropped: number;
 }
 
 /**

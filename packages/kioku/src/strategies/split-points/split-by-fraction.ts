@@ -15,8 +15,10 @@ export interface SplitByFractionOptions {
 /**
  * Where to split a history so that the oldest `fraction` of it by size (tokens, leading system messages
  * not counted) is before the index: the step (or turn) boundary nearest that size, the earlier on a tie.
- * A boundary never separates a tool call from its result. Returns an index from the first non-system
- * message (nothing before) to `messages.length` (everything before). Summarization compresses
+ * A boundary never separates a tool call from its result, and the last step (or turn) always stays after
+ * it: the latest question and the results the next call needs are never before the index. Returns an
+ * index from the first non-system message (nothing before) to the start of the last step or turn.
+ * Summarization compresses
  * `messages.slice(0, index)` (keeping the system prompt and pinned messages) and keeps the rest verbatim.
  *
  * @example
@@ -35,7 +37,6 @@ export function splitByFraction(
   const boundaries = (unit === 'turns' ? splitTurns : splitSteps)(messages)
     .map((span) => span.start)
     .filter((index) => index > start);
-  boundaries.push(messages.length);
   let best = start;
   let bestDistance = goal;
   let before = 0;

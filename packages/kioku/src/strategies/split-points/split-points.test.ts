@@ -22,7 +22,8 @@ describe('splitByFraction', () => {
     // Every step is the same size, the task tiny: 70% falls after the seventh step.
     expect(splitByFraction(messages, { counter })).toBe(2 + 2 * 7);
     expect(splitByFraction(messages, { counter, fraction: 0.3 })).toBe(2 + 2 * 3);
-    expect(splitByFraction(messages, { counter, fraction: 1 })).toBe(messages.length);
+    // The last step always stays after the split, whatever the fraction.
+    expect(splitByFraction(messages, { counter, fraction: 1 })).toBe(messages.length - 2);
     expect(splitByFraction(messages, { counter, fraction: 0 })).toBe(1);
   });
 
@@ -44,7 +45,7 @@ describe('splitByFraction', () => {
       ...toolStep({ id: 'b', output: outputLines(5) }),
     ];
     expect(splitByFraction(messages, { counter, fraction: 0.5, unit: 'turns' })).toBe(3);
-    expect(splitByFraction(messages, { counter, fraction: 0.9, unit: 'turns' })).toBe(6);
+    expect(splitByFraction(messages, { counter, fraction: 0.9, unit: 'turns' })).toBe(3);
     expect(splitByFraction(messages, { counter, fraction: 0.2, unit: 'turns' })).toBe(0);
   });
 
@@ -57,7 +58,7 @@ describe('splitByFraction', () => {
         const size = (end: number) =>
           messages.slice(start, end).reduce((sum, message) => sum + counter.countMessage(message), 0);
         const goal = fraction * size(messages.length);
-        const candidates = [start, ...splitSteps(messages).map((span) => span.start), messages.length].filter(
+        const candidates = [start, ...splitSteps(messages).map((span) => span.start)].filter(
           (boundary) => boundary >= start,
         );
         expect(candidates).toContain(index);

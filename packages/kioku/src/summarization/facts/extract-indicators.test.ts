@@ -56,6 +56,21 @@ describe('extractIndicators', () => {
     expect(values('A bare evil.py is a file; http://evil.py/x is a URL.')).toEqual(['http://evil.py/x']);
   });
 
+  it('leaves out the addresses of attribution lines and version numbers that look like addresses', () => {
+    const metadata = [
+      '# Copyright (c) 2018 Nick Drozd <nicholasdrozd@gmail.com>',
+      'Author: hippo91 <guillaume.peillex@gmail.com>',
+      'Co-authored-by: Marc Mueller <30130371+cdce8p@users.noreply.github.com>',
+      '3\t:Author: Simon Gibbons (simongibbons@gmail.com)',
+      'using version - 2.0.0.0, and v1.2.3.4',
+    ].join('\n');
+    expect(extractIndicators(metadata)).toEqual([]);
+    expect(values('Mail from alyssat@vnevado.alpineskihouse.co to 10.0.0.5 (authored the phish)')).toEqual([
+      'alyssat@vnevado.alpineskihouse.co',
+      '10.0.0.5',
+    ]);
+  });
+
   it('trims the punctuation that ends a sentence from a URL, keeping balanced brackets', () => {
     expect(values('See (https://en.wikipedia.org/wiki/Foo_(bar)), or https://example.com/path.')).toEqual([
       'https://en.wikipedia.org/wiki/Foo_(bar)',

@@ -26,13 +26,22 @@ const twoLabelGenericDomains = new Set(
   'com net org edu gov mil biz xyz top icu onion cyou buzz monster quest'.split(' '),
 );
 const hashKinds: Record<number, IndicatorKind> = { 32: 'md5', 40: 'sha1', 64: 'sha256' };
+/**
+ * Attribution lines (`# Copyright (c) 2018 Jane <jane@example.org>`, `Author:`, `Co-authored-by:`,
+ * `Signed-off-by:`): source metadata whose addresses are not indicators.
+ */
+const attributionLine =
+  /^[\s\d#*/;+-]*(?:copyright\b|\(c\)|:?author(?:s|ed-by)?:|(?:co-authored|signed-off|reviewed|reported|acked|tested|suggested|helped)-by:|maintainers?:)[^\n]*/gim;
+/** A dotted quad that follows "version" or a `v` is a version number (`version - 2.0.0.0`, `v1.2.3.4`). */
+const versionBefore = /(?:\bversions?|\bver|\brelease|\bv)[\s:=#-]*$/i;
 
 /**
  * The indicators of compromise in a text, each once, by kind in order of first appearance: IPv4 and
  * IPv6 addresses, URLs, e-mail addresses, domains (host names ending with a known
  * TLD; not file names such as `setup.py`, not attribute accesses such as `np.ma`, not hosts already inside
  * a URL or an address), MD5 / SHA-1 / SHA-256 hashes (hex with letters and digits) and CVE ids. Defanged
- * indicators (`hxxp://`, `evil[.]com`) are returned refanged.
+ * indicators (`hxxp://`, `evil[.]com`) are returned refanged. Not taken: addresses on attribution lines
+ * (`Copyright`, `Author:`, `Co-authored-by:`: source metadata) and dotted quads after "version" or `v`.
  *
  * @example
  * extractIndicators('Beacon to hxxp://evil[.]com/a from 10.0.0.5');
@@ -55,13 +64,17 @@ export function extractIndicators(text: string): Indicator[] {
     if (isUrl(url)) add('url', url);
     return blank(match);
   });
+  rest = rest.replace(attributionLine, (line) => line.replace(emailPattern, blank));
   rest = rest.replace(emailPattern, (match) => {
     const domain = match.slice(match.indexOf('@') + 1);
     if (!topLevelDomains.has(tldOf(domain))) return match;
     add('email', match);
     return blank(match);
   });
-  for (const match of rest.matchAll(ipv4Pattern)) add('ipv4', match[0]);
+  for (const match of rest.matchAll(ipv4Pattern)) {
+    const before = rest.slice(Math.max(0, match.index - 12), match.index);
+    if (!versionBefore.test(before)) add('ipv4', match[0]);
+  }
   for (const match of rest.matchAll(ipv6Candidate)) if (isIpv6(match[0])) add('ipv6', match[0]);
   for (const match of rest.matchAll(domainPattern)) if (isDomain(match[0])) add('domain', match[0]);
   for (const match of rest.matchAll(hashPattern)) {

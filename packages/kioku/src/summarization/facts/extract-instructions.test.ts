@@ -31,6 +31,24 @@ describe('extractInstructions', () => {
     expect(extractInstructions(observations)).toEqual([]);
   });
 
+  it('takes the capitals of prompt rules, not how an issue says code should behave', () => {
+    const prompt = [
+      '- Creating/viewing the patch and submitting it MUST be separate commands (not combined with &&).',
+      'Here are some instructions for pushing, but ONLY do this if the user asks you to:',
+      "Your thinking should be thorough and so it's fine if it's very long.",
+    ];
+    expect(extractInstructions(prompt.join('\n'))).toEqual([
+      'Creating/viewing the patch and submitting it MUST be separate commands (not combined with &&).',
+      ...prompt.slice(1),
+    ]);
+    const issue = [
+      'pydicom should not define handler, formatter and log level.',
+      'TypeError exception should not happen',
+      '# L042 - Join clauses should not contain subqueries. Use common tables expressions (CTE) instead.',
+    ];
+    expect(extractInstructions(issue.join('\n'))).toEqual([]);
+  });
+
   it('returns each sentence once', () => {
     expect(extractInstructions('Do not reboot the host.\nDo not reboot the host.')).toEqual([
       'Do not reboot the host.',

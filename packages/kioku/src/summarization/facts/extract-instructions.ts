@@ -7,14 +7,18 @@ const opening =
  */
 const constraints = [
   /\b(?:you|we)\s+(?:\w+\s+)?(?:must|should|shall|need to|have to|are required to|may not|cannot|can't|can only|only|always|never)\b/i,
-  /\b(?:must not|mustn't|should not|shouldn't|under no circumstances|(?:is|are) not allowed|not allowed to)\b/i,
+  /\byour\s+\w+\s+(?:must|should|shall)\b/i,
+  // "X should not…" says how something behaves (an issue's expectation), not what the agent must do.
+  /\b(?:must not|mustn't|under no circumstances|(?:is|are) not allowed|not allowed to)\b/i,
+  // Capitals are the instruction voice of prompts: "MUST be separate", "ONLY do this if…".
+  /\b(?:MUST|SHALL|SHOULD|NEVER|ALWAYS|ONLY)\b/,
   /\bI\s+(?:really\s+|just\s+|also\s+)?(?:do not|don't|never)\s+(?:want|need|wish)\b/i,
   /(?<!\bI'll\s|\bI will\s|\bI'd\s|\bI would\s)\bmake sure\b/i,
 ];
 const bullet = /^\s*(?:[-*•>]+|\d{1,2}[.)])\s+/;
 const codeCharacters = /[{}[\]<>=;|`$\\"'_]/g;
-/** A numbered line of a file listing (`1524:    ...`) or a prompt (`>>> `). */
-const listingLine = /^\s*(?:\d+:|>>>|\$ )/;
+/** A numbered line of a file listing (`1524:    ...`), a prompt (`>>> `), or a comment or heading (`# `). */
+const listingLine = /^\s*(?:\d+:|>>>|\$ |#)/;
 
 /** Options of {@link extractInstructions}. */
 export interface ExtractInstructionsOptions {

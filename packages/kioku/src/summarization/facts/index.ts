@@ -4,11 +4,18 @@ export { type ExtractInstructionsOptions, extractInstructions } from './extract-
 export { type Fact, factLabels, type IndicatorKind } from './fact.js';
 export { type FactCheckerOptions, factChecker } from './fact-checker.js';
 export { normalizeText } from './normalize-text.js';
-export { type PreservedFacts, type PreserveFactsOptions, preserveFacts } from './preserve-facts.js';
+export {
+  type FactsCap,
+  type PreservedFacts,
+  type PreserveFactsOptions,
+  preserveFacts,
+} from './preserve-facts.js';
 export {
   preservedFactsHeading,
   preservedInstructions,
+  type RenderPreservedFactsOptions,
   renderPreservedFacts,
 } from './preserved-facts-section.js';
+export { prioritizeFacts } from './prioritize-facts.js';
 export { refang } from './refang.js';
 export { fileLikeTopLevelDomains, topLevelDomains } from './top-level-domains.js';

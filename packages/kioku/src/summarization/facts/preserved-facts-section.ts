@@ -5,6 +5,12 @@ export const preservedFactsHeading = 'Preserved facts';
 
 const instructionsLine = `- ${factLabels.instruction}:`;
 
+/** Options of {@link renderPreservedFacts}. */
+export interface RenderPreservedFactsOptions {
+  /** Facts a cap left out of the section, counted on its last line; default 0 (no such line). */
+  leftOut?: number;
+}
+
 /**
  * The "Preserved facts" section appended to a summary that left facts out: one line per kind of
  * indicator (values comma-separated), and the user's instructions one per line, verbatim.
@@ -16,7 +22,10 @@ const instructionsLine = `- ${factLabels.instruction}:`;
  * //   - Do not reboot the host.
  * // - IPv4 addresses: 10.0.0.5
  */
-export function renderPreservedFacts(facts: readonly Fact[]): string {
+export function renderPreservedFacts(
+  facts: readonly Fact[],
+  { leftOut = 0 }: RenderPreservedFactsOptions = {},
+): string {
   const lines = [`${preservedFactsHeading} (verbatim from the summarized messages):`];
   for (const kind of Object.keys(factLabels) as Fact['kind'][]) {
     const values = facts.filter((fact) => fact.kind === kind).map((fact) => fact.value);
@@ -25,6 +34,8 @@ export function renderPreservedFacts(facts: readonly Fact[]): string {
       lines.push(instructionsLine, ...values.map((value) => `  - ${oneLine(value)}`));
     else lines.push(`- ${factLabels[kind]}: ${values.join(', ')}`);
   }
+  if (leftOut > 0)
+    lines.push(`- Left out for space: ${leftOut} more (the least mentioned and least recent).`);
   return lines.join('\n');
 }
 

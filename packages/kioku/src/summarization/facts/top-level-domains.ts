@@ -9,7 +9,7 @@ export const topLevelDomains: ReadonlySet<string> = new Set([
   ...'com net org edu gov mil int info biz pro mobi asia tel travel jobs aero coop museum arpa onion'.split(
     ' ',
   ),
-  ...'xyz top online site club icu vip buzz cyou monster quest cloud dev tech website'.split(' '),
+  ...'xyz top online site club icu vip buzz cyou monster quest cloud dev tech website ovh'.split(' '),
   ...(
     'ac ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bm bn bo br bs bt bw by bz ' +
     'ca cc cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz de dj dk dm do dz ec ee eg er es et eu fi fj fk ' +

@@ -3,9 +3,9 @@ import { SummarizationError } from '../../errors/summarization-error.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import { generalPrompt } from '../prompts/general-prompt.js';
 import { addUsage, noUsage, type SummaryUsage } from '../summary-usage.js';
+import { callLimiter } from './call-limiter.js';
 import { checkAnswer } from './check-answer.js';
 import { cutText } from './cut-text.js';
-import { mapWithLimit } from './map-with-limit.js';
 import { renderMessage } from './render-message.js';
 import { summarizerWindow } from './summarizer-window.js';
 
@@ -34,7 +34,10 @@ export interface SummarizeMessagesOptions {
    * two and merges the halves' summaries instead of failing. Default: none (the window is trusted).
    */
   isOverflowError?: ((error: unknown) => boolean) | undefined;
+  /** Aborts every call (in flight or to come); combined with `timeoutMs`. */
   abortSignal?: AbortSignal | undefined;
+  /** Most milliseconds one call may take before it is aborted; default 120,000. */
+  timeoutMs?: number;
 }
 
 /** A summary and what it took. */
@@ -52,13 +55,18 @@ export interface SummaryResult {
 
 const requestOverhead = 200;
 const safety = 0.9;
+/** Halvings of one input a summarizer that rejects it as too long gets before the summary fails. */
+const maxSplits = 8;
 
 /**
  * Summarizes messages with a language model, hierarchically when they do not fit its window (map-reduce):
  * the messages are split by tokens on message boundaries, the parts summarized concurrently (at most
  * `concurrency` at once), the partial summaries merged by further calls, recursively until one is left.
  * A message larger than a part is cut to its head and tail with `[… N characters cut …]`. A call that
- * overflows anyway (see `isOverflowError`) is split in two. An answer that is empty, not text or
+ * overflows anyway (see `isOverflowError`) is split in two, its halves one after the other, and no later
+ * input that large is sent; after 8 halvings the summary fails. Every call (parts, merges, halves) runs
+ * under one limit of `concurrency` calls in flight and a timeout (`timeoutMs`); the first failure aborts
+ * the calls in flight and is thrown once they have settled. An answer that is empty, not text or
  * degenerate, and a summary not shorter than the messages, throw `SummarizationError`.
  *
  * @example
@@ -80,6 +88,7 @@ export async function summarizeMessages({
   maxRetries = 2,
   isOverflowError,
   abortSignal,
+  timeoutMs = 120_000,
 }: SummarizeMessagesOptions): Promise<SummaryResult> {
   const instructions = `${prompt}\n\nKeep the summary under ${maxSummaryTokens} tokens.`;
   const budget =
@@ -104,21 +113,35 @@ export async function summarizeMessages({
     return fitted;
   });
 
+  // A call that fails otherwise than by overflowing dooms the summary: no other call starts after it.
+  const limiter = callLimiter({
+    concurrency,
+    signal: abortSignal,
+    fatal: (error) => isOverflowError?.(error) !== true,
+  });
   const call = async (user: string): Promise<string> => {
     let result: Awaited<ReturnType<typeof generateText>>;
+    const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      result = await generateText({
-        model,
-        instructions,
-        prompt: user,
-        maxOutputTokens: maxSummaryTokens,
-        maxRetries,
-        ...(abortSignal === undefined ? {} : { abortSignal }),
-      });
+      result = await limiter.run((signal) =>
+        generateText({
+          model,
+          instructions,
+          prompt: user,
+          maxOutputTokens: maxSummaryTokens,
+          maxRetries,
+          abortSignal: AbortSignal.any([signal, timeout]),
+        }),
+      );
     } catch (error) {
+      const timedOut = timeout.aborted && abortSignal?.aborted !== true;
       throw new SummarizationError({
         reason: 'model-error',
-        message: error instanceof Error ? error.message : String(error),
+        message: timedOut
+          ? `the summarizer gave no answer within ${timeoutMs} ms (timeoutMs)`
+          : error instanceof Error
+            ? error.message
+            : String(error),
         usage,
         cause: error,
       });
@@ -139,59 +162,93 @@ export async function summarizeMessages({
     return checked.text;
   };
 
-  /** Summarizes (or merges) `items` in one call; one that overflows the window is halved and merged. */
+  // The smallest input the summarizer rejected as too long: nothing that large is sent again.
+  let tooLong = Number.POSITIVE_INFINITY;
+  let overflows = 0;
+  /**
+   * Summarizes (or merges) `items` in one call; an input the summarizer rejects as too long (or one as
+   * large as an input it rejected) is halved, the halves summarized one after the other and merged.
+   */
   const summarize = async (
     items: readonly string[],
     render: (items: readonly string[]) => string,
-    depth = 0,
+    splits = 0,
   ): Promise<string> => {
-    try {
-      return await call(render(items));
-    } catch (error) {
-      const overflow =
-        SummarizationError.isInstance(error) &&
-        error.reason === 'model-error' &&
-        isOverflowError?.(error.cause) === true;
-      if (!overflow || depth >= 8) throw error;
-      if (items.length === 1) {
-        const only = items[0] ?? '';
-        return summarize([cutText(only, only.length / 2)], render, depth + 1);
+    const user = render(items);
+    const size = counter.countText(user);
+    if (size < tooLong || splits >= maxSplits) {
+      try {
+        return await call(user);
+      } catch (error) {
+        const overflow =
+          SummarizationError.isInstance(error) &&
+          error.reason === 'model-error' &&
+          isOverflowError?.(error.cause) === true;
+        if (!overflow) throw error;
+        overflows += 1;
+        if (splits >= maxSplits) {
+          throw new SummarizationError({
+            reason: 'model-error',
+            message: `the summarizer rejected its input as too long ${overflows} times, down to ${size} tokens after ${maxSplits} halvings: its context window is smaller than ${contextWindow ?? 'assumed'}; give its real window (contextWindow)`,
+            usage,
+            cause: error.cause,
+          });
+        }
+        tooLong = Math.min(tooLong, size);
       }
-      const middle = Math.ceil(items.length / 2);
-      const halves = await Promise.all([
-        summarize(items.slice(0, middle), render, depth + 1),
-        summarize(items.slice(middle), render, depth + 1),
-      ]);
-      return summarize(halves, mergePrompt, depth + 1);
     }
+    if (items.length === 1) {
+      const only = items[0] ?? '';
+      return summarize([cutText(only, only.length / 2)], render, splits + 1);
+    }
+    const middle = Math.ceil(items.length / 2);
+    const first = await summarize(items.slice(0, middle), render, splits + 1);
+    const second = await summarize(items.slice(middle), render, splits + 1);
+    return summarize([first, second], mergePrompt, splits + 1);
   };
 
   const chunks = pack(pieces, budget, counter);
-  let summaries =
-    chunks.length === 1
-      ? [await summarize(chunks[0] ?? [], historyPrompt())]
-      : await mapWithLimit(chunks, concurrency, (chunk, index) =>
-          summarize(chunk, historyPrompt(index, chunks.length)),
-        );
   let levels = 0;
-  while (summaries.length > 1) {
-    levels += 1;
-    // Halves of the budget: every group merges two summaries or more, so each round at least halves them.
-    const groups = pack(
-      summaries.map((summary) => fit(summary, budget / 2 - 8, counter)),
-      budget,
-      counter,
-    );
-    if (groups.length === summaries.length) {
-      throw new SummarizationError({
-        reason: 'window-too-small',
-        message: `${summaries.length} partial summaries cannot be merged two at a time in ${budget} tokens`,
-        usage,
-      });
+  let summaries: string[];
+  try {
+    summaries =
+      chunks.length === 1
+        ? [await summarize(chunks[0] ?? [], historyPrompt())]
+        : await Promise.all(
+            chunks.map((chunk, index) => summarize(chunk, historyPrompt(index, chunks.length))),
+          );
+    while (summaries.length > 1) {
+      levels += 1;
+      // Halves of the budget: every group merges two summaries or more, so each round at least halves them.
+      const groups = pack(
+        summaries.map((summary) => fit(summary, budget / 2 - 8, counter)),
+        budget,
+        counter,
+      );
+      if (groups.length === summaries.length) {
+        throw new SummarizationError({
+          reason: 'window-too-small',
+          message: `${summaries.length} partial summaries cannot be merged two at a time in ${budget} tokens`,
+          usage,
+        });
+      }
+      summaries = await Promise.all(
+        groups.map((group) =>
+          group.length === 1 ? Promise.resolve(group[0] ?? '') : summarize(group, mergePrompt),
+        ),
+      );
     }
-    summaries = await mapWithLimit(groups, concurrency, (group) =>
-      group.length === 1 ? Promise.resolve(group[0] ?? '') : summarize(group, mergePrompt),
-    );
+  } catch (error) {
+    // No call outlives the failure: the siblings are aborted, and the error thrown once they settled.
+    limiter.abort(error);
+    await limiter.idle();
+    if (SummarizationError.isInstance(error)) throw error;
+    throw new SummarizationError({
+      reason: 'model-error',
+      message: error instanceof Error ? error.message : String(error),
+      usage,
+      cause: error,
+    });
   }
   const text = summaries[0] ?? '';
   const tokens = counter.countText(text);

@@ -8,6 +8,7 @@ import { validateHistory } from '../../messages/validate-history.js';
 import { pinnedIndexes } from '../../strategies/pinned-indexes.js';
 import { pipeline } from '../../strategies/pipeline/pipeline.js';
 import { agentHistory } from '../../test/arbitrary-history.js';
+import { hangingModel } from '../../test/hanging-model.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
 import { estimatedSummarization } from '../estimated-summarization.js';
@@ -184,6 +185,27 @@ describe('memoryBuffer', () => {
         .catch((caught: unknown) => caught);
       expect(MemoryBufferError.isInstance(error) && error.reason).toBe(reason);
     }
+  });
+
+  it("gives up on a hung model after timeoutMs, and at once when the caller's signal aborts", async () => {
+    const { model, signals } = hangingModel();
+    const input = { messages: [task, ...steps(1)], counter, budget };
+    const timed = memoryBuffer({ model, every: 1, maxRetries: 0, timeoutMs: 20 });
+    const error = await timed
+      .apply({ ...input, state: timed.initialState() })
+      .catch((caught: unknown) => caught);
+    expect(MemoryBufferError.isInstance(error) && error.message).toMatch(
+      /extraction call gave no answer within 20 ms/,
+    );
+    const caller = new AbortController();
+    const cancelled = memoryBuffer({ model, every: 1, maxRetries: 0, abortSignal: caller.signal });
+    const pending = cancelled
+      .apply({ ...input, state: cancelled.initialState() })
+      .catch((caught: unknown) => caught);
+    caller.abort(new Error('the user went away'));
+    const aborted = await pending;
+    expect(MemoryBufferError.isInstance(aborted) && aborted.reason).toBe('model-error');
+    expect(signals.every((signal) => signal?.aborted === true)).toBe(true);
   });
 
   it('keeps its block through summarization in a pipeline', async () => {

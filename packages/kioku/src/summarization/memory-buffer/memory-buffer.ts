@@ -34,6 +34,10 @@ export interface MemoryBufferOptions {
   maxMessageCharacters?: number;
   /** Retries of each call; default 2. */
   maxRetries?: number;
+  /** Most milliseconds one call may take before it is aborted; default 120,000. */
+  timeoutMs?: number;
+  /** Aborts the calls (the caller's signal); combined with `timeoutMs`. */
+  abortSignal?: AbortSignal;
   /** The strategy's name; default `'memory-buffer'`. */
   name?: string;
 }
@@ -78,6 +82,8 @@ export function memoryBuffer({
   instructions = memoryExtractionPrompt,
   maxMessageCharacters = 6000,
   maxRetries = 2,
+  timeoutMs = 120_000,
+  abortSignal,
   name = 'memory-buffer',
 }: MemoryBufferOptions): Strategy<MemoryBufferState> {
   checkCount({ strategy: 'memoryBuffer', option: 'every', value: every, min: 1 });
@@ -89,6 +95,7 @@ export function memoryBuffer({
     min: 1,
   });
   checkCount({ strategy: 'memoryBuffer', option: 'maxRetries', value: maxRetries });
+  checkCount({ strategy: 'memoryBuffer', option: 'timeoutMs', value: timeoutMs, min: 1 });
   let memo: { text: string; message: ModelMessage } | undefined;
   const blockFor = (memory: MemoryItems): ModelMessage => {
     const text = renderMemory(memory);
@@ -101,6 +108,7 @@ export function memoryBuffer({
     system: string,
     prompt: string,
   ): Promise<{ output: MemoryExtraction; usage: SummaryUsage }> => {
+    const timeout = AbortSignal.timeout(timeoutMs);
     try {
       const result = await generateText({
         model,
@@ -108,6 +116,7 @@ export function memoryBuffer({
         prompt,
         output: Output.object({ schema: memorySchema, name: 'memory' }),
         maxRetries,
+        abortSignal: abortSignal === undefined ? timeout : AbortSignal.any([abortSignal, timeout]),
       });
       return {
         output: result.output,
@@ -119,10 +128,15 @@ export function memoryBuffer({
       };
     } catch (error) {
       const malformed = NoObjectGeneratedError.isInstance(error);
+      const timedOut = timeout.aborted && abortSignal?.aborted !== true;
       throw new MemoryBufferError({
         reason: malformed ? 'malformed-output' : 'model-error',
         call,
-        message: error instanceof Error ? error.message : String(error),
+        message: timedOut
+          ? `the ${call} call gave no answer within ${timeoutMs} ms (timeoutMs)`
+          : error instanceof Error
+            ? error.message
+            : String(error),
         cause: error,
       });
     }
