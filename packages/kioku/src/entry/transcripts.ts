@@ -42,7 +42,6 @@ export {
   type RecordedUsage,
   readUsageLog,
   sweAgentImporter,
-  type ToolDefinition,
   type Transcript,
   type TranscriptFormat,
   tauBenchImporter,
