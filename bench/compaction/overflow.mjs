@@ -16,13 +16,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APICallError, generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { kiokuMiddleware } from '../../packages/kioku/dist/ai-sdk/index.js';
-import { summarization } from '../../packages/kioku/dist/summarization/index.js';
-import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
-import { importTranscript } from '../../packages/kioku/dist/transcripts/index.js';
+import { counterForModel, kiokuMiddleware, summarization } from 'kioku';
+import { errorFixtures, fixtureError } from 'kioku/test';
+import { importTranscript } from 'kioku/transcripts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const fixtures = join(root, 'packages/kioku/src/triggers/__fixtures__');
 const output = join(root, 'bench/results/compaction-overflow.json');
 const providerIds = {
   gemini: 'google.generative-ai',
@@ -125,27 +123,6 @@ function summarizerModel({ fails = false } = {}) {
   });
 }
 
-/** What the AI SDK's provider packages throw for a captured body (a stream's error value when it had no status). */
-function providerError(fixture) {
-  const data = JSON.parse(fixture.body);
-  if (fixture.statusCode === null) return data;
-  const first = Array.isArray(data) ? data[0] : data;
-  const message =
-    typeof first?.error === 'string'
-      ? first.error
-      : (first?.error?.message ?? first?.message ?? 'Bad Request');
-  return new APICallError({
-    message,
-    url: 'https://api.example.com/v1/chat/completions',
-    requestBodyValues: {},
-    statusCode: fixture.statusCode,
-    responseHeaders: { 'content-type': 'application/json' },
-    responseBody: fixture.body,
-    isRetryable: fixture.statusCode === 429 || fixture.statusCode >= 500,
-    data,
-  });
-}
-
 /** The agent's answer; throws when there is none (an error thrown, or a stream that only reported one). */
 async function call({ model, stream }) {
   const { text } = stream
@@ -156,7 +133,7 @@ async function call({ model, stream }) {
 }
 
 async function scenario({ fixture, stream = false, failingSummarizer = false }) {
-  const failure = providerError(fixture);
+  const failure = fixtureError(fixture);
   const provider = providerIds[fixture.provider] ?? 'mock.chat';
   const inStream = fixture.statusCode === null;
   const bare = await call({ model: agentModel({ failure, provider, inStream }), stream }).then(
@@ -224,10 +201,7 @@ async function scenario({ fixture, stream = false, failingSummarizer = false }) 
   };
 }
 
-const sources = JSON.parse(readFileSync(join(fixtures, 'sources.json'), 'utf8')).map((source) => ({
-  ...source,
-  body: readFileSync(join(fixtures, source.file), 'utf8'),
-}));
+const sources = errorFixtures();
 const byFile = (file) => sources.find((source) => source.file === file);
 
 const rows = [];

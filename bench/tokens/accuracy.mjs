@@ -2,7 +2,7 @@
 // bench/results/tokens-accuracy.json and prints a table. Run after `npm run build`:
 //   node bench/tokens/accuracy.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { compareWithRecorded, summarizeErrors } from '../../packages/kioku/dist/tokens/index.js';
+import { compareWithRecorded, summarizeErrors } from 'kioku/replay';
 import { loadSets } from './load-sets.mjs';
 
 const resultsDir = new URL('../results/', import.meta.url);

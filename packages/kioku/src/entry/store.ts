@@ -94,6 +94,9 @@ export {
 // store
 export {
   defaultStoreLocation,
+  type Migration,
+  migrateStore,
+  migrations,
   type OpenStoreOptions,
   openStore,
   type Store,
@@ -102,5 +105,6 @@ export {
   type StoreSchema,
   type StoreTransaction,
   type StoreTransactionConfig,
+  storeFromDatabase,
   storeSchema,
 } from '../store/index.js';
