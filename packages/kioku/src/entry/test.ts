@@ -30,7 +30,6 @@ export {
   type ScriptedReply,
   scriptedModel,
 } from '../test/scripted-model.js';
-export { type ServedPglite, servedPglite } from '../test/served-pglite.js';
 export { type StrategyConformanceOptions, strategyConformance } from '../test/strategy-conformance.js';
 export { outputLines, type ToolStepOptions, toolStep } from '../test/tool-step.js';
 export { describeWithTrajectories, trajectoriesDir } from '../test/trajectories.js';

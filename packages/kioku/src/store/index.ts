@@ -1,10 +1,9 @@
 export { defaultStoreLocation } from './default-store-location.js';
-export type { Migration } from './migration.js';
 export { migrateStore } from './migrate-store.js';
+export type { Migration } from './migration.js';
 export { migrations } from './migrations/index.js';
 export { type OpenStoreOptions, openStore } from './open-store.js';
 export * as storeSchema from './schema/index.js';
-export { storeFromDatabase } from './store-from-database.js';
 export type {
   Store,
   StoreDatabase,
@@ -13,3 +12,4 @@ export type {
   StoreTransaction,
   StoreTransactionConfig,
 } from './store.js';
+export { storeFromDatabase } from './store-from-database.js';
