@@ -2,9 +2,10 @@
 // declaration as the built .d.ts states it (comments removed), so a change to the public API shows in
 // review. Run after `npm run build`: `npm run api-report -w kioku`; `--check` exits 1 when a committed
 // report differs from the build (a test runs it).
-// TypeScript 7 (the workspace compiler) has no JS API, so this reads the .d.ts with TypeScript 5's.
+// TypeScript 7 (the workspace compiler) has no JS API, so this reads the .d.ts with the TypeScript 6 that
+// @ts-morph/common bundles (a dependency without a `tsc` bin, which would shadow the workspace's).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import ts from 'typescript5';
+import { ts } from '@ts-morph/common';
 
 const root = new URL('../', import.meta.url);
 /** Each entry point (the package's `exports` key) and the declaration file it resolves to. */

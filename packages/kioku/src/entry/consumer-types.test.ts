@@ -11,13 +11,12 @@ const tsc = fileURLToPath(new URL('../../../../node_modules/.bin/tsc', import.me
 const directory = mkdtempSync(join(packageRoot, '.tmp-consumer-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-/** The errors `tsc` reports for a strict consumer with `skipLibCheck: false` importing `specifier`. */
-function consumerErrors(specifier: string): string[] {
-  const name = specifier.replace(/\W/g, '-');
-  writeFileSync(
-    join(directory, `${name}.ts`),
-    `import * as api from '${specifier}';\nexport const names = Object.keys(api);\n`,
-  );
+/** The errors `tsc` reports for a strict consumer with `skipLibCheck: false` importing `specifiers`. */
+function consumerErrors(...specifiers: string[]): string[] {
+  const name = specifiers.join('+').replace(/\W/g, '-');
+  const imports = specifiers.map((specifier, index) => `import * as api${index} from '${specifier}';\n`);
+  const names = specifiers.map((_, index) => `...Object.keys(api${index})`).join(', ');
+  writeFileSync(join(directory, `${name}.ts`), `${imports.join('')}export const names = [${names}];\n`);
   writeFileSync(
     join(directory, `${name}.json`),
     JSON.stringify({
