@@ -28,7 +28,7 @@ writeFileSync(
     "import { appendFileSync } from 'node:fs';",
     'export async function resolve(specifier, context, next) {',
     '  const result = await next(specifier, context);',
-    '  appendFileSync(process.env.KIOKU_LOAD_LOG, `${result.url}\\n`);',
+    "  appendFileSync(process.env.KIOKU_LOAD_LOG, result.url + '\\n');",
     '  return result;',
     '}',
   ].join('\n'),
