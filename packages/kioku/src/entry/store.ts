@@ -1,8 +1,8 @@
 /**
  * kioku/store: where kioku keeps what it must not lose. The store (PGlite embedded, or PostgreSQL through
  * `pg`, both with pgvector), sessions (the full history and its compacted views) and agent memory (claims
- * learned by introspection, recalled by similarity). Needs the optional peers `@electric-sql/pglite`,
- * `@electric-sql/pglite-pgvector`, `drizzle-orm` and, for PostgreSQL, `pg`.
+ * learned by introspection, recalled by similarity). The only entry point that loads PGlite, Drizzle and
+ * `pg`.
  *
  * @example
  * import { createSessionStore, openStore } from 'kioku/store';

@@ -1,12 +1,12 @@
 /**
  * kioku/test: what kioku's own tests and benchmarks use, for yours: scripted AI SDK models, a loopback
  * HTTP server that answers like a provider, captured provider errors, token counters for tests, history
- * generators, and the conformance suites every strategy and overflow detector passes (they need `vitest`;
- * the history generators need `fast-check`).
+ * generators, and the conformance suites every strategy and overflow detector passes. Importing it needs
+ * the optional peers `vitest` (the suites) and `fast-check` (the history generators).
  *
  * @example
  * import { strategyConformance } from 'kioku/test';
- * strategyConformance({ name: 'my-strategy', create: () => myStrategy() });
+ * strategyConformance({ make: () => myStrategy() }); // inside a vitest file
  */
 
 export { agentHistory, validHistory } from '../test/arbitrary-history.js';
