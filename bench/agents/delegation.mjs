@@ -24,9 +24,9 @@ import { readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { kiokuDefault, unmanagedBaseline } from '../../packages/kioku/dist/baselines/index.js';
-import { analyzeStrategies, resolvePricing } from '../../packages/kioku/dist/replay/index.js';
-import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js';
+import { kiokuDefault } from 'kioku';
+import { analyzeStrategies, resolvePricing, unmanagedBaseline } from 'kioku/replay';
+import { loadTranscripts } from 'kioku/transcripts';
 import { trajectoriesDir } from '../tokens/load-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -22,10 +22,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APICallError, generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { kiokuMiddleware } from '../../packages/kioku/dist/ai-sdk/index.js';
-import { summarization } from '../../packages/kioku/dist/summarization/index.js';
-import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
-import { importTranscript } from '../../packages/kioku/dist/transcripts/index.js';
+import { counterForModel, kiokuMiddleware, summarization } from 'kioku';
+import { importTranscript } from 'kioku/transcripts';
 import { providerError } from '../provider-error.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

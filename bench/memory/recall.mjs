@@ -14,11 +14,8 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { openMemory } from '../../packages/kioku/dist/memory/index.js';
-import { migrations, openStore, storeSchema } from '../../packages/kioku/dist/store/index.js';
-import { migrateStore } from '../../packages/kioku/dist/store/migrate-store.js';
-import { storeFromDatabase } from '../../packages/kioku/dist/store/store-from-database.js';
-import { percentile } from '../../packages/kioku/dist/tokens/index.js';
+import { migrateStore, migrations, openMemory, openStore, storeFromDatabase, storeSchema } from 'kioku/store';
+import { percentile } from '../percentile.mjs';
 
 const { values: args } = parseArgs({
   options: {

@@ -4,23 +4,19 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { messageSize } from '../../packages/kioku/dist/messages/index.js';
+import { counterForModel, getModelInfo, loadModelOverrides, messageSize, placeCacheBreakpoints } from 'kioku';
 import {
   anchorCounterToUsage,
   anthropicCachePolicy,
   cachePolicyForModel,
   compareBills,
   deepseekCachePolicy,
-  getModelInfo,
-  loadModelOverrides,
   noCachePolicy,
-  placeCacheBreakpoints,
   simulateCost,
   transcriptCalls,
-} from '../../packages/kioku/dist/pricing/index.js';
-import { trajectoriesDir } from '../../packages/kioku/dist/test/trajectories-dir.js';
-import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
-import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js';
+} from 'kioku/replay';
+import { trajectoriesDir } from 'kioku/test';
+import { loadTranscripts } from 'kioku/transcripts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/pricing-cache-accuracy.json');

@@ -12,15 +12,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { percentile } from '../percentile.mjs';
 import { messageAt, random, summaryAt } from './kill-content.mjs';
 
 // Inside the repository (so the snapshot resolves packages from its node_modules), ignored by git.
 const snapshot = fileURLToPath(new URL(`./.tmp-kill-${process.pid}/dist/`, import.meta.url));
 cpSync(fileURLToPath(new URL('../../packages/kioku/dist/', import.meta.url)), snapshot, { recursive: true });
 const built = (path) => import(pathToFileURL(join(snapshot, path)).href);
-const { createSessionStore, findSessionProblems } = await built('sessions/index.js');
-const { openStore } = await built('store/index.js');
-const { percentile } = await built('tokens/index.js');
+const { createSessionStore, findSessionProblems, openStore } = await built('entry/store.js');
 
 const { values } = parseArgs({
   options: {

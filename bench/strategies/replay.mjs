@@ -15,15 +15,17 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baselineCatalog, unmanagedBaseline } from '../../packages/kioku/dist/baselines/index.js';
-import { loadModelOverrides } from '../../packages/kioku/dist/pricing/index.js';
+import { counterForModel, loadModelOverrides } from 'kioku';
 import {
   analyzeStrategies,
+  baselineCatalog,
   replayTranscript,
   resolvePricing,
-} from '../../packages/kioku/dist/replay/index.js';
-import { trajectoriesDir } from '../../packages/kioku/dist/test/trajectories-dir.js';
-import { counterForModel, percentile, sumFields } from '../../packages/kioku/dist/tokens/index.js';
+  sumFields,
+  unmanagedBaseline,
+} from 'kioku/replay';
+import { trajectoriesDir } from 'kioku/test';
+import { percentile } from '../percentile.mjs';
 import { loadSets } from '../tokens/load-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

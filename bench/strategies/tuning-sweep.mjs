@@ -16,17 +16,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renamed } from '../../packages/kioku/dist/baselines/index.js';
-import { loadModelOverrides } from '../../packages/kioku/dist/pricing/index.js';
-import { analyzeStrategies, resolvePricing } from '../../packages/kioku/dist/replay/index.js';
 import {
   cacheBreakpoints,
+  loadModelOverrides,
   observationMasking,
   pipeline,
   toolInputClearing,
   unmanaged,
-} from '../../packages/kioku/dist/strategies/index.js';
-import { sumFields } from '../../packages/kioku/dist/tokens/index.js';
+} from 'kioku';
+import { analyzeStrategies, resolvePricing, sumFields } from 'kioku/replay';
 import { loadSets } from '../tokens/load-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,16 +36,15 @@ const openHands = 'OpenHands claude-3.5-sonnet';
 
 const nameOf = (keep, batchSize) => `keep-${keep}-batch-${batchSize}`;
 /** kioku's default with another `keep` and `batchSize` (the composition of baselines/kioku-default.ts). */
-const configuration = (keep, batchSize) =>
-  renamed(
-    cacheBreakpoints(
-      pipeline(
-        toolInputClearing({ keep, batchSize, minTokens: 64 }),
-        observationMasking({ keep, batchSize, minTokens: 64 }),
-      ),
+const configuration = (keep, batchSize) => ({
+  ...cacheBreakpoints(
+    pipeline(
+      toolInputClearing({ keep, batchSize, minTokens: 64 }),
+      observationMasking({ keep, batchSize, minTokens: 64 }),
     ),
-    nameOf(keep, batchSize),
-  );
+  ),
+  name: nameOf(keep, batchSize),
+});
 const grid = keeps.flatMap((keep) => batchSizes.map((batchSize) => ({ keep, batchSize })));
 const modelOf = (transcript) => transcript.model ?? transcript.calls.find((call) => call.model)?.model;
 

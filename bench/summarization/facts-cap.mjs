@@ -10,13 +10,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  isSummarizeEdit,
-  isSummaryMessage,
-  summarization,
-  summaryText,
-} from '../../packages/kioku/dist/summarization/index.js';
-import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
+import { counterForModel, isSummarizeEdit, isSummaryMessage, summarization, summaryText } from 'kioku';
 import { droppingSummarizer } from './scripted-summarizer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

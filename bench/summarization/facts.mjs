@@ -12,21 +12,21 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateHistory } from '../../packages/kioku/dist/messages/index.js';
-import { replayCalls } from '../../packages/kioku/dist/replay/index.js';
 import {
+  counterForModel,
   extractFacts,
   factChecker,
   isSummarizeEdit,
   isSummaryMessage,
-  normalizeText,
-  refang,
   summarization,
   summaryText,
-} from '../../packages/kioku/dist/summarization/index.js';
-import { trajectoriesDir } from '../../packages/kioku/dist/test/trajectories-dir.js';
-import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
-import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js';
+  validateHistory,
+} from 'kioku';
+import { replayCalls } from 'kioku/replay';
+import { trajectoriesDir } from 'kioku/test';
+import { loadTranscripts } from 'kioku/transcripts';
+// refang and normalizeText are internals of kioku's fact checks, kept out of the public API.
+import { normalizeText, refang } from '../../packages/kioku/dist/summarization/index.js';
 import { droppingSummarizer } from './scripted-summarizer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -11,16 +11,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadModelOverrides } from '../../packages/kioku/dist/pricing/index.js';
 import {
-  compareToBaseline,
-  replayTranscript,
-  resolvePricing,
-  summarizeReplays,
-} from '../../packages/kioku/dist/replay/index.js';
-import { observationMasking, pipeline, unmanaged } from '../../packages/kioku/dist/strategies/index.js';
-import { estimatedSummarization } from '../../packages/kioku/dist/summarization/index.js';
-import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
+  counterForModel,
+  estimatedSummarization,
+  loadModelOverrides,
+  observationMasking,
+  pipeline,
+  unmanaged,
+} from 'kioku';
+import { compareToBaseline, replayTranscript, resolvePricing, summarizeReplays } from 'kioku/replay';
 import { loadSets } from '../tokens/load-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -3,8 +3,8 @@
 //   node bench/tokens/accuracy.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareWithRecorded, summarizeErrors } from '../../packages/kioku/dist/tokens/index.js';
-import { loadTranscripts } from '../../packages/kioku/dist/transcripts/load-transcripts.js';
+import { compareWithRecorded, summarizeErrors } from 'kioku/replay';
+import { loadTranscripts } from 'kioku/transcripts';
 import { loadSets, trajectoriesDir } from './load-sets.mjs';
 
 const tau2Files = {

@@ -4,17 +4,15 @@
 // Fit: weighted least squares on relative error. Held-out: two folds by run (alternate runs in id order),
 // each fold predicted with parameters fitted on the other; in-sample: fitted and measured on all runs.
 import { writeFileSync } from 'node:fs';
+import { createBytesCounter, createClaudeCounter, createDeepSeekCounter } from 'kioku';
 import {
   addFeatures,
   calibrationFeature,
   compareWithRecorded,
-  createBytesCounter,
-  createClaudeCounter,
-  createDeepSeekCounter,
   emptyFeatures,
   identityCalibration,
   summarizeErrors,
-} from '../../packages/kioku/dist/tokens/index.js';
+} from 'kioku/replay';
 import { leastSquares } from './least-squares.mjs';
 import { loadClaudeSet, loadDeepSeekSet } from './load-sets.mjs';
 

@@ -4,11 +4,8 @@
 // Run after `npm run build`:  node bench/tokens/incremental.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import {
-  counterForModel,
-  createDeepSeekCounter,
-  percentile,
-} from '../../packages/kioku/dist/tokens/index.js';
+import { counterForModel, createDeepSeekCounter } from 'kioku';
+import { percentile } from '../percentile.mjs';
 import { loadDeepSeekSet } from './load-sets.mjs';
 
 const resultsDir = new URL('../results/', import.meta.url);

@@ -1,21 +1,289 @@
 /**
  * kioku: keep long-running LLM agents inside their context window and budget without losing what
  * matters. Messages are the AI SDK's `ModelMessage`.
+ *
+ * This entry is the core: messages, token counters, model information, strategies (summarization and
+ * kioku's default included), triggers, overflow detection and the AI SDK integration. It loads no store
+ * driver and no model catalog until one is used. Layers above it: `kioku/transcripts` (agent-log formats),
+ * `kioku/replay` (replay, pricing and cache simulation, peer baselines, report), `kioku/store` (store,
+ * sessions, memory) and `kioku/test` (scripted models, loopback provider, conformance suites).
+ *
+ * @example
+ * import { kiokuMiddleware } from 'kioku';
+ * const model = wrapLanguageModel({ model: anthropic('claude-sonnet-4-5'), middleware: kiokuMiddleware() });
  */
 
-export * from './agents/index.js';
-export * from './ai-sdk/index.js';
-export * from './baselines/index.js';
-export * from './errors/index.js';
-export * from './memory/index.js';
-export * from './messages/index.js';
-export * from './pricing/index.js';
-export * from './replay/index.js';
-export * from './report/index.js';
-export * from './sessions/index.js';
-export * from './store/index.js';
-export * from './strategies/index.js';
-export * from './summarization/index.js';
-export * from './tokens/index.js';
-export * from './transcripts/index.js';
-export * from './triggers/index.js';
+// agents: sub-agents as tools, the tool registry, MCP servers, plan & execute
+export {
+  createToolRegistry,
+  createUsageLedger,
+  type LedgerEntry,
+  type McpServerOptions,
+  type McpTransport,
+  mcpServer,
+  type Plan,
+  type PlanAndExecuteOptions,
+  type PlanBudget,
+  type PlanEvent,
+  type PlannedStep,
+  type PlanRunResult,
+  type PlanStep,
+  planAndExecute,
+  type Reflection,
+  type ResolvedTools,
+  type SubAgentMemory,
+  type SubAgentOptions,
+  type SubAgentOutput,
+  type SubAgentProgress,
+  subAgent,
+  sumUsage,
+  type ToolContext,
+  type ToolRegistration,
+  type ToolRegistry,
+  type ToolRegistryOptions,
+  type UsageLedger,
+} from './agents/index.js';
+
+// ai-sdk
+export {
+  type CompactionFailedEvent,
+  type CompactionReason,
+  type Compactor,
+  type CompactorInput,
+  type CompactorOptions,
+  type CompactWithFallbackOptions,
+  type CompactWithFallbackResult,
+  type ContextCompactedEvent,
+  compactWithFallback,
+  createCompactor,
+  defaultModelProviders,
+  type FallbackUsedEvent,
+  fromLanguageModelPrompt,
+  type KiokuEvent,
+  type KiokuMiddlewareOptions,
+  type KiokuOptions,
+  type KiokuPrepareStep,
+  kiokuMiddleware,
+  kiokuPrepareStep,
+  type LanguageModelFromSpecOptions,
+  languageModelFromSpec,
+  type ModelProvider,
+  type OnDemandStrategy,
+  type OverflowDetectedEvent,
+  type PreparedPrompt,
+  type PrepareStepInput,
+  type ProviderSettings,
+  parseModelSpec,
+  type RetryEvent,
+  resolveContextWindow,
+  type SummaryReport,
+  toLanguageModelPrompt,
+} from './ai-sdk/index.js';
+
+// baselines (kioku's own default; the peers' are in kioku/replay)
+export { kiokuDefault } from './baselines/index.js';
+
+// errors of the core
+export {
+  ContextOverflowError,
+  InvalidCompactionError,
+  InvalidHistoryError,
+  KiokuError,
+  MemoryBufferError,
+  MissingProviderSettingError,
+  ModelOverridesError,
+  PlanError,
+  StrategyOptionsError,
+  SubAgentError,
+  SummarizationError,
+  type SummarizationFailure,
+  UnknownContextWindowError,
+  UnknownModelError,
+  UnknownProviderError,
+} from './errors/index.js';
+
+// messages
+export {
+  assertValidHistory,
+  findToolPairs,
+  type HistoryViolation,
+  type HistoryViolationKind,
+  type MessageSize,
+  type MessageSpan,
+  messageSize,
+  messageText,
+  splitSteps,
+  splitTurns,
+  type ToolPair,
+  type ToolPairing,
+  toolOutputText,
+  type ValidateHistoryOptions,
+  validateHistory,
+} from './messages/index.js';
+
+// pricing: what a model is (window, prices) and where cache breakpoints go
+export {
+  type CacheControlMarker,
+  type CacheMarkerMemo,
+  findContextWindow,
+  type GetModelInfoOptions,
+  getModelInfo,
+  loadModelOverrides,
+  type ModelInfo,
+  type ModelOverride,
+  type ModelOverrides,
+  type ModelPrice,
+  modelOverridesSchema,
+  type PlaceCacheBreakpointsOptions,
+  parseModelOverrides,
+  placeCacheBreakpoints,
+  type RegisteredModel,
+  registerModel,
+} from './pricing/index.js';
+
+// strategies
+export {
+  type AdaptiveOptions,
+  type AdaptiveState,
+  type AdaptiveThresholds,
+  adaptive,
+  type CacheBreakpointsOptions,
+  type CacheBreakpointsState,
+  type ContextEditingOptions,
+  type ContextEditingState,
+  type ContextEditingTrigger,
+  cacheBreakpoints,
+  contextEditing,
+  describeClearedInput,
+  describeMaskedOutput,
+  isPlaceholder,
+  type MaskedOutput,
+  type ObservationMaskingOptions,
+  type ObservationMaskingState,
+  observationMasking,
+  pin,
+  pipeline,
+  type SplitByFractionOptions,
+  type SplitEveryNTurnsOptions,
+  type StateOf,
+  type StatesOf,
+  type Strategy,
+  type StrategyBudget,
+  type StrategyEdit,
+  type StrategyInput,
+  type StrategyOutput,
+  type StrategyUsage,
+  splitByFraction,
+  splitEveryNTurns,
+  type ToolInputClearingOptions,
+  type ToolInputClearingState,
+  type TruncationOptions,
+  type TruncationState,
+  toolInputClearing,
+  truncation,
+  unmanaged,
+} from './strategies/index.js';
+
+// summarization
+export {
+  type CompactHistoryOptions,
+  type CompactHistoryResult,
+  type CompactionStrategy,
+  type CutLongMessageOptions,
+  compactHistory,
+  cutLongMessage,
+  type EstimatedSummarizationOptions,
+  type ExtractInstructionsOptions,
+  estimatedSummarization,
+  extractFacts,
+  extractIndicators,
+  extractInstructions,
+  type Fact,
+  type FactCheckerOptions,
+  type FactsReport,
+  factChecker,
+  generalPrompt,
+  type IndicatorKind,
+  isMemoryBlock,
+  isSummarizeEdit,
+  isSummaryMessage,
+  type MemoryBufferEdit,
+  type MemoryBufferOptions,
+  type MemoryBufferState,
+  type MemoryEntity,
+  type MemoryExtraction,
+  type MemoryItems,
+  memoryBuffer,
+  type PreservedFacts,
+  type PreserveFactsOptions,
+  preserveFacts,
+  renderMemory,
+  type SummarizationOptions,
+  type SummarizationSplit,
+  type SummarizationState,
+  type SummarizationTrigger,
+  type SummarizeEdit,
+  type SummarizeMessagesOptions,
+  type SummaryResult,
+  type SummaryUsage,
+  securityInvestigationPrompt,
+  summarization,
+  summarizeMessages,
+  summaryText,
+  summaryUsageOf,
+} from './summarization/index.js';
+
+// tokens
+export {
+  anthropicMediaTokens,
+  type BytesCounterOptions,
+  type ClaudeCounterOptions,
+  counterForModel,
+  createBytesCounter,
+  createClaudeCounter,
+  createDeepSeekCounter,
+  createOpenAICounter,
+  createQwenCounter,
+  type DeepSeekCounterOptions,
+  geminiMediaTokens,
+  type ImageSize,
+  imageSize,
+  loadCounter,
+  type MediaPart,
+  type MediaTokens,
+  type ModelFamily,
+  modelFamily,
+  type OpenAICounterOptions,
+  openAiMediaTokens,
+  type Prompt,
+  type QwenCounterOptions,
+  type TiktokenEncoding,
+  type TokenCounter,
+} from './tokens/index.js';
+
+// the recorded-run data model the core's inputs use (tool definitions); readers are in kioku/transcripts
+export type { ToolDefinition } from './transcripts/transcript.js';
+
+// triggers and overflow detection
+export {
+  anthropicOverflowDetector,
+  bedrockOverflowDetector,
+  type ContextOverflow,
+  type DetectContextOverflowOptions,
+  deepSeekOverflowDetector,
+  defaultOverflowDetectors,
+  detectContextOverflow,
+  type EstimatePromptTokensOptions,
+  estimatePromptTokens,
+  geminiOverflowDetector,
+  llamaCppOverflowDetector,
+  type OverflowDetector,
+  ollamaOverflowDetector,
+  openAiOverflowDetector,
+  type ProactiveTrigger,
+  type ReportedUsage,
+  type ThresholdTriggerOptions,
+  type TriggerInput,
+  thresholdTrigger,
+  vllmOverflowDetector,
+} from './triggers/index.js';

@@ -1,4 +1,3 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { MissingProviderSettingError } from '../errors/missing-provider-setting-error.js';
 import { UnknownProviderError } from '../errors/unknown-provider-error.js';
@@ -47,6 +46,8 @@ function openAiCompatible(
     baseUrlRequired,
     ...(defaultBaseUrl === undefined ? {} : { defaultBaseUrl }),
     async create({ apiKey, baseUrl }) {
+      // Loaded on first use, so importing kioku does not load a provider SDK.
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       const provider = createOpenAICompatible({
         name,
         baseURL: baseUrl ?? defaultBaseUrl ?? '',

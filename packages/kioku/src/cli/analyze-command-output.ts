@@ -1,4 +1,4 @@
-import type { StrategyAnalysis, StrategyComparison } from '../replay/index.js';
+import type { StrategyAnalysis, StrategyComparison } from '../entry/replay.js';
 import { formatTable } from './format-table.js';
 
 /** What `kioku analyze --json` prints. */

@@ -1,9 +1,13 @@
 import { InvalidArgumentError } from 'commander';
-import { parseModelSpec } from '../ai-sdk/index.js';
-import { kiokuDefault, renamed } from '../baselines/index.js';
-import { pipeline, type Strategy } from '../strategies/index.js';
-import { estimatedSummarization, summarization } from '../summarization/index.js';
-import { detectContextOverflow } from '../triggers/index.js';
+import {
+  detectContextOverflow,
+  estimatedSummarization,
+  kiokuDefault,
+  parseModelSpec,
+  pipeline,
+  type Strategy,
+  summarization,
+} from '../index.js';
 import { compactModel } from './compact-command-model.js';
 
 /** A strategy `kioku analyze` replays besides the catalog's, said to be an estimate when it is one. */
@@ -48,18 +52,17 @@ export async function summaryEntries({
       name: 'kioku-default+summarization',
       description: `kioku's default, then summarization by ${summarizer} (${howSummarized}); its calls are counted and billed`,
       estimated: false,
-      create: () =>
-        renamed(
-          pipeline(
-            kiokuDefault(),
-            summarization({
-              model,
-              // The summarizer's own overflow splits its input (map-reduce) instead of failing.
-              isOverflowError: (error) => detectContextOverflow(error) !== undefined,
-            }),
-          ),
-          'kioku-default+summarization',
+      create: () => ({
+        ...pipeline(
+          kiokuDefault(),
+          summarization({
+            model,
+            // The summarizer's own overflow splits its input (map-reduce) instead of failing.
+            isOverflowError: (error) => detectContextOverflow(error) !== undefined,
+          }),
         ),
+        name: 'kioku-default+summarization',
+      }),
     });
   }
   if (estimateSummaries !== undefined) {
@@ -68,11 +71,10 @@ export async function summaryEntries({
       name: 'kioku-default+estimated-summaries',
       description: `kioku's default, then summarization (${howSummarized}) with summaries estimated at ${tokens} tokens; no model was called`,
       estimated: true,
-      create: () =>
-        renamed(
-          pipeline(kiokuDefault(), estimatedSummarization({ summaryTokens: estimateSummaries })),
-          'kioku-default+estimated-summaries',
-        ),
+      create: () => ({
+        ...pipeline(kiokuDefault(), estimatedSummarization({ summaryTokens: estimateSummaries })),
+        name: 'kioku-default+estimated-summaries',
+      }),
     });
   }
   return entries;

@@ -1,17 +1,27 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { baselineCatalog, unmanagedBaseline } from '../baselines/index.js';
-import { ReplayConfigurationError } from '../errors/replay-configuration-error.js';
-import { loadModelOverrides, type ModelOverrides } from '../pricing/index.js';
-import { analyzeStrategies, namedPricings, type ReplayPricing, resolvePricing } from '../replay/index.js';
-import { renderReport, reportData, socInvestigationTranscript } from '../report/index.js';
-import { counterForModel } from '../tokens/index.js';
-import { loadTranscripts, type Transcript, transcriptFormats } from '../transcripts/index.js';
+import {
+  analyzeStrategies,
+  baselineCatalog,
+  namedPricings,
+  ReplayConfigurationError,
+  type ReplayPricing,
+  renderReport,
+  reportData,
+  resolvePricing,
+  unmanagedBaseline,
+} from '../entry/replay.js';
+import { loadTranscripts, type Transcript, transcriptFormats } from '../entry/transcripts.js';
+import { counterForModel, loadModelOverrides, type ModelOverrides } from '../index.js';
 import { analyzeJson, renderAnalysis } from './analyze-command-output.js';
 import { parseSummarizer, summaryEntries } from './analyze-command-summaries.js';
 import { createProgress } from './progress.js';
 import { reportLoadProblems } from './report-load-problems.js';
+
+/** The generated SOC investigation (`samples/soc-investigation.json`, shipped in dist) analyzed when given no path. */
+const bundledSample = fileURLToPath(new URL('../samples/soc-investigation.json', import.meta.url));
 
 interface AnalyzeOptions {
   strategies?: string[];
@@ -58,7 +68,7 @@ export function analyzeCommand(): Command {
     )
     .argument(
       '[paths...]',
-      'transcript files or directories (default: the generated SOC investigation sample)',
+      'transcript files or directories (default: the generated SOC investigation sample shipped with kioku)',
     )
     .option(
       '--strategies <names>',
@@ -116,20 +126,14 @@ export function analyzeCommand(): Command {
         });
       }
       const progress = createProgress();
-      let transcripts: Transcript[];
-      let failed = false;
-      if (paths.length === 0) {
-        transcripts = [socInvestigationTranscript()];
-      } else {
-        const loaded = await loadTranscripts(paths, {
-          format: options.format,
-          onFiles: (total) => progress.start(total, 'reading'),
-          onFile: () => progress.increment(),
-        });
-        progress.stop();
-        failed = reportLoadProblems(loaded);
-        transcripts = loaded.transcripts;
-      }
+      const loaded = await loadTranscripts(paths.length === 0 ? [bundledSample] : paths, {
+        format: options.format,
+        onFiles: (total) => progress.start(total, 'reading'),
+        onFile: () => progress.increment(),
+      });
+      progress.stop();
+      const failed = reportLoadProblems(loaded);
+      const { transcripts } = loaded;
       if (transcripts.length === 0) {
         console.error('kioku: no transcript was read; nothing to analyze');
         process.exitCode = 1;

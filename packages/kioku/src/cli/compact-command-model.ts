@@ -1,6 +1,6 @@
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { type LanguageModel, wrapLanguageModel } from 'ai';
-import { languageModelFromSpec } from '../ai-sdk/index.js';
+import { languageModelFromSpec } from '../index.js';
 
 /**
  * The model `--model provider:model` names, each of its calls bounded by `timeoutSeconds` (a slow or hung

@@ -1,5 +1,4 @@
-import type { CompactWithFallbackResult } from '../ai-sdk/index.js';
-import type { SummaryUsage } from '../summarization/index.js';
+import type { CompactWithFallbackResult, SummaryUsage } from '../index.js';
 
 /** One compacted run, as `kioku compact` reports it. */
 export interface CompactedRun {

@@ -1,8 +1,13 @@
 import type { LanguageModel } from 'ai';
-import type { OnDemandStrategy } from '../ai-sdk/index.js';
-import { observationMasking, truncation } from '../strategies/index.js';
-import { generalPrompt, securityInvestigationPrompt, summarization } from '../summarization/index.js';
-import { detectContextOverflow } from '../triggers/index.js';
+import {
+  detectContextOverflow,
+  generalPrompt,
+  type OnDemandStrategy,
+  observationMasking,
+  securityInvestigationPrompt,
+  summarization,
+  truncation,
+} from '../index.js';
 
 /** The summary prompts `--prompt` names. */
 export const summaryPrompts = { general: generalPrompt, security: securityInvestigationPrompt } as const;

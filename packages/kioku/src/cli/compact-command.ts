@@ -1,14 +1,18 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
+  importTranscript,
+  type TranscriptFormat,
+  transcriptFormats,
+  writeCompacted,
+} from '../entry/transcripts.js';
+import {
   compactWithFallback,
+  counterForModel,
   type KiokuEvent,
   parseModelSpec,
   resolveContextWindow,
-} from '../ai-sdk/index.js';
-import { counterForModel } from '../tokens/index.js';
-import { importTranscript, type TranscriptFormat, transcriptFormats } from '../transcripts/index.js';
-import { writeCompacted } from '../transcripts/writers/write-transcript.js';
+} from '../index.js';
 import { compactModel } from './compact-command-model.js';
 import { type CompactedRun, compactReport, renderCompactReport } from './compact-command-output.js';
 import { type CompactStrategyName, compactStrategies, summaryPrompts } from './compact-command-strategies.js';

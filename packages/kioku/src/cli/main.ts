@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
-import { KiokuError } from '../errors/kioku-error.js';
+import { KiokuError } from '../index.js';
 import { analyzeCommand } from './analyze-command.js';
 import { compactCommand } from './compact-command.js';
 import { memoryCommand } from './memory-command.js';

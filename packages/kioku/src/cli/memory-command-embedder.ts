@@ -1,12 +1,12 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { EmbeddingSpace } from '../errors/embedder-mismatch-error.js';
-import { InvalidMemoryInputError } from '../errors/invalid-memory-input-error.js';
 import {
   createHashingEmbedder,
   createModelEmbedder,
   type Embedder,
+  type EmbeddingSpace,
+  InvalidMemoryInputError,
   isHashingEmbedderId,
-} from '../memory/index.js';
+} from '../entry/store.js';
 
 /** The embedding options of `kioku memory` (each falls back on a `KIOKU_EMBEDDING_*` variable). */
 export interface EmbeddingOptions {

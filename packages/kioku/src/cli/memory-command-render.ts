@@ -1,4 +1,4 @@
-import type { LearnResult, MemoryImportResult, MemoryRecord, RecalledMemory } from '../memory/index.js';
+import type { LearnResult, MemoryImportResult, MemoryRecord, RecalledMemory } from '../entry/store.js';
 import { formatTable } from './format-table.js';
 
 const oneLine = (text: string, width = 90) => {

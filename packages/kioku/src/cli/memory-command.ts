@@ -1,15 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { MemoryImportError } from '../errors/memory-import-error.js';
 import {
+  defaultStoreLocation,
   formatMemoryExport,
   importMemories,
   type Memory,
+  MemoryImportError,
   openMemory,
+  openStore,
   parseMemoryImport,
   readEmbeddingSpace,
-} from '../memory/index.js';
-import { defaultStoreLocation, openStore } from '../store/index.js';
+} from '../entry/store.js';
 import { type EmbeddingOptions, embedderForStore } from './memory-command-embedder.js';
 import {
   describeRejection,

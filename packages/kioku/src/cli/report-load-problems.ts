@@ -1,4 +1,4 @@
-import type { LoadedTranscripts } from '../transcripts/index.js';
+import type { LoadedTranscripts } from '../entry/transcripts.js';
 
 /**
  * Prints, on standard error, every file that could not be read (with its error) and a count of skipped

@@ -1,5 +1,5 @@
-import { messageText } from '../messages/index.js';
-import type { CurrentView, Session, SessionView } from '../sessions/index.js';
+import type { CurrentView, Session, SessionView } from '../entry/store.js';
+import { messageText } from '../index.js';
 
 const time = (date: Date) => date.toISOString().replace(/\.\d+Z$/, 'Z');
 const oneLine = (text: string, width: number) => {

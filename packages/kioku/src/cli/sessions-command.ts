@@ -3,10 +3,11 @@ import { Command } from 'commander';
 import {
   buildCurrentView,
   createSessionStore,
+  defaultStoreLocation,
   formatSessionExport,
+  openStore,
   type SessionStore,
-} from '../sessions/index.js';
-import { defaultStoreLocation, openStore } from '../store/index.js';
+} from '../entry/store.js';
 import { renderSession, renderSessionList } from './sessions-command-render.js';
 
 interface StoreOptions {

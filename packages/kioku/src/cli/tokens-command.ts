@@ -1,12 +1,12 @@
 import { Command, Option } from 'commander';
 import {
   compareWithRecorded,
-  counterForModel,
   type ErrorSummary,
   type RecordedComparison,
   summarizeErrors,
-} from '../tokens/index.js';
-import { loadTranscripts, transcriptFormats } from '../transcripts/index.js';
+} from '../entry/replay.js';
+import { loadTranscripts, transcriptFormats } from '../entry/transcripts.js';
+import { counterForModel } from '../index.js';
 import { formatTable } from './format-table.js';
 import { createProgress } from './progress.js';
 import { reportLoadProblems } from './report-load-problems.js';

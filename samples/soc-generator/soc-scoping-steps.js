@@ -1,10 +1,8 @@
 import { c2DnsQueries, hashHits, networkConnections, processEvents } from './endpoint-tables.js';
 import { auditLogs, cloudAppEvents, signinLogs } from './identity-tables.js';
 import { domainReputation, hashReputation, userDetails } from './soc-lookups.js';
-import type { ScriptContext, ScriptedStep } from './soc-script-context.js';
-
 /** Scoping: payload and C2, the other hosts and accounts, the file server, SharePoint and mailbox rules. */
-export function scopingSteps(context: ScriptContext): ScriptedStep[] {
+export function scopingSteps(context) {
   const { world, random, maya, daniel, priya, peers, server, table, sql, agent, call, lookupIp } = context;
   return [
     agent(

@@ -1,8 +1,6 @@
 import { actionResult } from './soc-lookups.js';
-import type { ScriptContext, ScriptedStep } from './soc-script-context.js';
-
 /** Containment (sessions, hosts, indicators), a check that the beacon stopped, and the final report. */
-export function containmentSteps(context: ScriptContext): ScriptedStep[] {
+export function containmentSteps(context) {
   const { world, maya, daniel, priya, table, sql, agent, call } = context;
   return [
     agent(
@@ -82,8 +80,7 @@ export function containmentSteps(context: ScriptContext): ScriptedStep[] {
     { kind: 'report', text: finalReport(context) },
   ];
 }
-
-function finalReport({ world, maya, daniel, priya }: ScriptContext): string {
+function finalReport({ world, maya, daniel, priya }) {
   return [
     `## ${world.alertId} — adversary-in-the-middle phishing leading to Latrodectus and payment-data theft`,
     '',

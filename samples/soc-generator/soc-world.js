@@ -1,40 +1,4 @@
-import type { SeededRandom } from './seeded-random.js';
-
-/** A person in the fictional organisation of the sample investigation. */
-export interface SocUser {
-  upn: string;
-  name: string;
-  department: string;
-  title: string;
-  host: string;
-  /** The public address the user's home connection signs in from. */
-  homeIp: string;
-  city: string;
-}
-
-/**
- * The fictional organisation and attack the sample investigation uncovers. Every address is in a range
- * reserved for documentation (RFC 5737) or private use, every domain ends in `.example` (RFC 2606), and
- * every hash is random, so nothing in the sample points at a real system.
- */
-export interface SocWorld {
-  domain: string;
-  corporateIp: string;
-  users: SocUser[];
-  /** The first victim (the alert's user), then the two accounts phished in the same campaign. */
-  victims: [SocUser, SocUser, SocUser];
-  phishSender: string;
-  phishDomain: string;
-  loginIps: { vps: string; tor: string };
-  c2: { ip: string; domain: string };
-  exfilIp: string;
-  hashes: { loader: string; payload: string; archiver: string };
-  alertId: string;
-  /** When the first malicious sign-in happened. */
-  start: string;
-}
-
-const people: ReadonlyArray<[string, string, string]> = [
+const people = [
   ['Maya Okafor', 'Finance', 'Accounts Payable Lead'],
   ['Daniel Reyes', 'Human Resources', 'HR Business Partner'],
   ['Priya Natarajan', 'IT', 'Service Desk Analyst'],
@@ -55,14 +19,13 @@ const people: ReadonlyArray<[string, string, string]> = [
   ['Jonas Berg', 'Operations', 'Fleet Coordinator'],
 ];
 const cities = ['Rotterdam', 'Antwerp', 'Hamburg', 'Utrecht', 'Eindhoven', 'Ghent'];
-
 /**
  * Builds the organisation (18 users with hosts and home addresses) and the attack's indicators from the
  * seeded generator.
  */
-export function socWorld(random: SeededRandom): SocWorld {
+export function socWorld(random) {
   const domain = 'northwind.example';
-  const users = people.map(([name, department, title], index): SocUser => {
+  const users = people.map(([name, department, title], index) => {
     const [first = '', last = ''] = name.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').split(' ');
     const prefix = department === 'Human Resources' ? 'HR' : department.slice(0, 3).toUpperCase();
     return {

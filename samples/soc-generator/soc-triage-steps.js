@@ -1,10 +1,8 @@
 import { phishDnsQueries, processEvents } from './endpoint-tables.js';
 import { emailEvents, signinLogs, signinsFromAttackerIps } from './identity-tables.js';
 import { alertDetails, domainReputation, userDetails } from './soc-lookups.js';
-import type { ScriptContext, ScriptedStep } from './soc-script-context.js';
-
 /** From the alert to the phishing lure and the first host's process events, then the SOC lead's question. */
-export function triageSteps(context: ScriptContext): ScriptedStep[] {
+export function triageSteps(context) {
   const { world, random, maya, daniel, priya, table, sql, agent, call, lookupIp } = context;
   return [
     agent(

@@ -1,11 +1,7 @@
 import { at } from './log-table.js';
-import type { SeededRandom } from './seeded-random.js';
-import type { SocUser, SocWorld } from './soc-world.js';
-
-const json = (value: unknown): string => JSON.stringify(value, null, 2);
-
+const json = (value) => JSON.stringify(value, null, 2);
 /** `get_alert`: the alert that opened the investigation. */
-export function alertDetails(world: SocWorld): string {
+export function alertDetails(world) {
   const [victim] = world.victims;
   return json({
     id: world.alertId,
@@ -34,9 +30,8 @@ export function alertDetails(world: SocWorld): string {
     mitre: ['T1557 Adversary-in-the-Middle', 'T1059.001 PowerShell', 'T1218.011 Rundll32'],
   });
 }
-
 /** `get_user`: directory details of an account. */
-export function userDetails(world: SocWorld, random: SeededRandom, user: SocUser): string {
+export function userDetails(world, random, user) {
   return json({
     user_principal_name: user.upn,
     display_name: user.name,
@@ -56,10 +51,9 @@ export function userDetails(world: SocWorld, random: SeededRandom, user: SocUser
     risk_state: user === world.victims[0] ? 'atRisk' : 'none',
   });
 }
-
 /** `lookup_ip`: threat intelligence on an address. */
-export function ipReputation(world: SocWorld, random: SeededRandom, ip: string): string {
-  const known: Record<string, object> = {
+export function ipReputation(world, random, ip) {
+  const known = {
     [world.loginIps.vps]: {
       asn: 'AS64501',
       org: 'Bitstream Hosting B.V. (VPS)',
@@ -111,9 +105,8 @@ export function ipReputation(world: SocWorld, random: SeededRandom, ip: string):
     passive_dns: passiveDns,
   });
 }
-
 /** `lookup_domain`: registration and resolution history of a domain. */
-export function domainReputation(world: SocWorld, random: SeededRandom, domain: string): string {
+export function domainReputation(world, random, domain) {
   const c2 = domain === world.c2.domain;
   return json({
     domain,
@@ -135,10 +128,9 @@ export function domainReputation(world: SocWorld, random: SeededRandom, domain: 
     verdict: 'malicious',
   });
 }
-
 /** `lookup_hash`: what a file hash is known as. */
-export function hashReputation(world: SocWorld, random: SeededRandom, sha256: string): string {
-  const names: Record<string, [string, string[]]> = {
+export function hashReputation(world, random, sha256) {
+  const names = {
     [world.hashes.loader]: ['powershell.exe (signed, Microsoft)', ['living-off-the-land']],
     [world.hashes.payload]: ['msupd_4821.dll', ['Trojan:Win64/Latrodectus', 'loader', 'rundll32-proxy']],
     [world.hashes.archiver]: ['7za.exe (7-Zip standalone 23.01)', ['dual-use', 'archiver']],
@@ -162,9 +154,8 @@ export function hashReputation(world: SocWorld, random: SeededRandom, sha256: st
       : null,
   });
 }
-
 /** Confirmation of a containment action. */
-export function actionResult(action: string, target: string, world: SocWorld, minutes: number): string {
+export function actionResult(action, target, world, minutes) {
   return json({
     action,
     target,

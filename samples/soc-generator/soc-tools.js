@@ -1,10 +1,4 @@
-/** A tool in OpenAI chat-completions form, as the sample's agent declares it. */
-export interface OpenAiTool {
-  type: 'function';
-  function: { name: string; description: string; parameters: Record<string, unknown> };
-}
-
-const tool = (name: string, description: string, properties: Record<string, unknown>): OpenAiTool => ({
+const tool = (name, description, properties) => ({
   type: 'function',
   function: {
     name,
@@ -17,11 +11,9 @@ const tool = (name: string, description: string, properties: Record<string, unkn
     },
   },
 });
-
-const string = (description: string) => ({ type: 'string', description });
-
+const string = (description) => ({ type: 'string', description });
 /** The security analyst agent's tools. */
-export const socTools: OpenAiTool[] = [
+export const socTools = [
   tool('get_alert', 'Fetch an alert with its entities and evidence.', {
     alert_id: string('Alert id, e.g. SOC-41234'),
   }),

@@ -1,17 +1,3 @@
-/** A deterministic source of pseudo-random choices, so a generated sample is the same on every run. */
-export interface SeededRandom {
-  /** A float in [0, 1). */
-  next(): number;
-  /** An integer in [min, max]. */
-  int(min: number, max: number): number;
-  /** One item of a non-empty list. */
-  pick<T>(items: readonly T[]): T;
-  /** `count` lowercase hexadecimal digits. */
-  hex(count: number): string;
-  /** True with probability `p`. */
-  chance(p: number): boolean;
-}
-
 /**
  * A seeded pseudo-random generator (mulberry32: 32-bit state, good enough for test data, not for
  * anything secret).
@@ -20,9 +6,9 @@ export interface SeededRandom {
  * const random = seededRandom(7);
  * random.int(1, 6);
  */
-export function seededRandom(seed: number): SeededRandom {
+export function seededRandom(seed) {
   let state = seed >>> 0;
-  const next = (): number => {
+  const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
@@ -32,7 +18,7 @@ export function seededRandom(seed: number): SeededRandom {
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick<T>(items: readonly T[]): T {
+    pick(items) {
       const item = items[Math.floor(next() * items.length)];
       if (item === undefined) throw new Error('pick from an empty list');
       return item;

@@ -1,7 +1,4 @@
-import { at, type LogTable } from './log-table.js';
-import type { SeededRandom } from './seeded-random.js';
-import type { SocUser, SocWorld } from './soc-world.js';
-
+import { at } from './log-table.js';
 const apps = [
   'Office 365 Exchange Online',
   'Microsoft Teams',
@@ -18,7 +15,6 @@ const browsers = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_3 like Mac OS X) Teams/6.3.1',
 ];
 const attackerAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/121.0.0.0 Safari/537.36';
-
 const signinColumns = [
   'timestamp',
   'user_principal_name',
@@ -31,10 +27,9 @@ const signinColumns = [
   'mfa_detail',
   'risk_level',
 ];
-
 /** Ordinary sign-ins of `users` over `days` days before the incident, from the office and from home. */
-function routineSignins(world: SocWorld, random: SeededRandom, users: readonly SocUser[], days: number) {
-  const rows: (string | number)[][] = [];
+function routineSignins(world, random, users, days) {
+  const rows = [];
   for (const user of users) {
     for (let day = days; day >= 1; day -= 1) {
       if (random.chance(0.2)) continue;
@@ -59,9 +54,8 @@ function routineSignins(world: SocWorld, random: SeededRandom, users: readonly S
   }
   return rows;
 }
-
 /** The adversary-in-the-middle sign-ins: stolen session tokens replayed from a VPS and a Tor exit. */
-function attackSignins(world: SocWorld, victims: readonly SocUser[]) {
+function attackSignins(world, victims) {
   return victims.flatMap((user, index) => {
     const offset = index * 47;
     return [
@@ -116,22 +110,14 @@ function attackSignins(world: SocWorld, victims: readonly SocUser[]) {
     ];
   });
 }
-
-const byTime = (a: readonly (string | number)[], b: readonly (string | number)[]) =>
-  String(a[0]).localeCompare(String(b[0]));
-
+const byTime = (a, b) => String(a[0]).localeCompare(String(b[0]));
 /** `signin_logs` of some users over some days, with the attack's sign-ins among them. */
-export function signinLogs(
-  world: SocWorld,
-  random: SeededRandom,
-  { users, days, victims = [] }: { users: readonly SocUser[]; days: number; victims?: readonly SocUser[] },
-): LogTable {
+export function signinLogs(world, random, { users, days, victims = [] }) {
   const rows = [...routineSignins(world, random, users, days), ...attackSignins(world, victims)];
   return { columns: signinColumns, rows: rows.sort(byTime).reverse() };
 }
-
 /** Every sign-in from the attacker's addresses, across the tenant. */
-export function signinsFromAttackerIps(world: SocWorld): LogTable {
+export function signinsFromAttackerIps(world) {
   const rows = attackSignins(world, world.victims);
   const failures = world.users
     .slice(3, 9)
@@ -149,9 +135,8 @@ export function signinsFromAttackerIps(world: SocWorld): LogTable {
     ]);
   return { columns: signinColumns, rows: [...rows, ...failures].sort(byTime) };
 }
-
 /** `email_events`: the recipients' mail over three days, with the DocuSign-themed phishing wave. */
-export function emailEvents(world: SocWorld, random: SeededRandom, recipients: readonly SocUser[]): LogTable {
+export function emailEvents(world, random, recipients) {
   const senders = [
     'no-reply@workday.example',
     'it-announcements@northwind.example',
@@ -167,7 +152,7 @@ export function emailEvents(world: SocWorld, random: SeededRandom, recipients: r
     'Action required: benefits enrolment',
     'Shipment delayed: PO {n}',
   ];
-  const rows: (string | number)[][] = [];
+  const rows = [];
   for (const user of recipients) {
     for (let n = random.int(12, 20); n > 0; n -= 1) {
       rows.push([
@@ -208,16 +193,15 @@ export function emailEvents(world: SocWorld, random: SeededRandom, recipients: r
     rows: rows.sort(byTime),
   };
 }
-
 /** `cloud_app_events` of one user: ordinary SharePoint work, then the bulk download from the Tor exit. */
-export function cloudAppEvents(world: SocWorld, random: SeededRandom, user: SocUser): LogTable {
+export function cloudAppEvents(world, random, user) {
   const folders = [
     'Finance/AP/Vendors',
     'Finance/AP/Payments/2025-03',
     'Finance/Treasury',
     'Finance/Audit/FY24',
   ];
-  const rows: (string | number)[][] = [];
+  const rows = [];
   for (let n = random.int(20, 30); n > 0; n -= 1) {
     rows.push([
       at(world.start, -random.int(200, 2800)),
@@ -243,9 +227,8 @@ export function cloudAppEvents(world: SocWorld, random: SeededRandom, user: SocU
     rows: rows.sort(byTime),
   };
 }
-
 /** `audit_logs` of mailbox and directory changes, with the attacker's forwarding rules. */
-export function auditLogs(world: SocWorld, random: SeededRandom): LogTable {
+export function auditLogs(world, random) {
   const routine = [
     'Set-Mailbox',
     'Add-MailboxPermission',
@@ -253,7 +236,7 @@ export function auditLogs(world: SocWorld, random: SeededRandom): LogTable {
     'Reset password (self-service)',
     'Add member to group',
   ];
-  const rows: (string | number)[][] = [];
+  const rows = [];
   for (let n = 0; n < 24; n += 1) {
     const user = random.pick(world.users);
     rows.push([

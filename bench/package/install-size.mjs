@@ -1,0 +1,97 @@
+// What installing kioku costs on disk: packs the package (npm pack), installs the tarball with its peers
+// into a fresh temporary project, and measures node_modules in total and per top-level package, against
+// a project that installs only `ai` (the AI SDK), measured in the same run. Needs the npm registry.
+// Writes bench/results/package-install.json (or --out). Run from the repository root after
+// `npm run build`:   node bench/package/install-size.mjs
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    out: {
+      type: 'string',
+      default: fileURLToPath(new URL('../results/package-install.json', import.meta.url)),
+    },
+  },
+});
+const packageDir = fileURLToPath(new URL('../../packages/kioku/', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+const installed = (name) =>
+  JSON.parse(
+    readFileSync(fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url)), 'utf8'),
+  ).version;
+const aiVersion = installed('ai');
+const providerVersion = installed('@ai-sdk/provider');
+const work = mkdtempSync(join(tmpdir(), 'kioku-install-size-'));
+const npm = (args, cwd) =>
+  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** Bytes on disk under `path` (files' sizes; symbolic links not followed). */
+function bytes(path) {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (stat === undefined) return 0;
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path).reduce((sum, name) => sum + bytes(join(path, name)), 0);
+}
+
+/** Every top-level package of a node_modules (scoped ones by their full name) with its size. */
+function packages(modules) {
+  return readdirSync(modules)
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) =>
+      name.startsWith('@') ? readdirSync(join(modules, name)).map((inner) => `${name}/${inner}`) : [name],
+    )
+    .map((name) => ({ name, bytes: bytes(join(modules, name)) }))
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
+/** Installs `specs` into a fresh project and measures its node_modules. */
+function install(name, specs) {
+  const project = join(work, name);
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  npm(['install', '--no-audit', '--no-fund', '--ignore-scripts', ...specs], project);
+  const modules = join(project, 'node_modules');
+  const list = packages(modules);
+  return { total: bytes(modules), packages: list.length, list };
+}
+
+try {
+  const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], packageDir));
+  const tarball = join(work, packed.filename);
+  const ai = install('ai-only', [`ai@${aiVersion}`]);
+  const kioku = install('with-kioku', [tarball, `ai@${aiVersion}`, `@ai-sdk/provider@${providerVersion}`]);
+  const mb = (value) => Number((value / 1e6).toFixed(1));
+  const report = {
+    bench: 'package/install-size',
+    date: new Date().toISOString(),
+    node: process.version,
+    kioku: {
+      version: manifest.version,
+      tarballBytes: packed.size,
+      unpackedBytes: packed.unpackedSize,
+      files: packed.files.length,
+    },
+    ai: { version: aiVersion, nodeModulesMB: mb(ai.total), packages: ai.packages },
+    withKioku: {
+      nodeModulesMB: mb(kioku.total),
+      packages: kioku.packages,
+      ratioToAi: Number((kioku.total / ai.total).toFixed(2)),
+      largest: kioku.list.slice(0, 15).map((entry) => ({ name: entry.name, mb: mb(entry.bytes) })),
+    },
+    note: 'du of node_modules (file sizes) after npm install of the packed tarball with its peers, vs ai alone',
+  };
+  writeFileSync(values.out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`ai alone: ${report.ai.nodeModulesMB} MB, ${ai.packages} packages`);
+  console.log(
+    `kioku + ai: ${report.withKioku.nodeModulesMB} MB, ${kioku.packages} packages (${report.withKioku.ratioToAi}× ai); tarball ${mb(packed.size)} MB`,
+  );
+  for (const entry of report.withKioku.largest) console.log(`  ${entry.name.padEnd(36)} ${entry.mb} MB`);
+  console.log(`wrote ${values.out}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+const tsc = fileURLToPath(new URL('../../../../node_modules/.bin/tsc', import.meta.url));
+// Inside the package (ignored by git), so `kioku` resolves through the workspace's node_modules to the
+// built declarations its `exports` name, as it does for a consumer.
+const directory = mkdtempSync(join(packageRoot, '.tmp-consumer-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+/** The errors `tsc` reports for a strict consumer with `skipLibCheck: false` importing `specifiers`. */
+function consumerErrors(...specifiers: string[]): string[] {
+  const name = specifiers.join('+').replace(/\W/g, '-');
+  const imports = specifiers.map((specifier, index) => `import * as api${index} from '${specifier}';\n`);
+  const names = specifiers.map((_, index) => `...Object.keys(api${index})`).join(', ');
+  writeFileSync(join(directory, `${name}.ts`), `${imports.join('')}export const names = [${names}];\n`);
+  writeFileSync(
+    join(directory, `${name}.json`),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        target: 'ES2023',
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+        types: ['node'],
+        skipLibCheck: false,
+        noEmit: true,
+      },
+      files: [`${name}.ts`],
+    }),
+  );
+  const { stdout } = spawnSync(tsc, ['-p', join(directory, `${name}.json`)], {
+    cwd: directory,
+    encoding: 'utf8',
+  });
+  return stdout.split('\n').filter((line) => line.includes('error TS'));
+}
+
+// A type check of the whole dependency graph takes tens of seconds on a loaded machine: no tight timeout.
+describe('public types checked by a consumer with skipLibCheck: false (built dist)', () => {
+  if (!existsSync(join(packageRoot, 'dist/index.d.ts'))) {
+    throw new Error('packages/kioku/dist does not exist: run `npm run build` before this test');
+  }
+  // `ai`'s own declarations are the baseline: whatever they cost a consumer (here `@ai-sdk/provider`
+  // names `json-schema` types that are not installed) is not kioku's.
+  const baseline = consumerErrors('ai');
+
+  it('kioku, kioku/transcripts, kioku/replay and kioku/test add no error to those of ai alone', () => {
+    expect(consumerErrors('kioku', 'kioku/transcripts', 'kioku/replay', 'kioku/test')).toEqual(baseline);
+  }, 600_000);
+
+  it("kioku/store's own declarations are clean (what remains is inside drizzle-orm's)", () => {
+    const extra = consumerErrors('kioku/store').filter((line) => !baseline.includes(line));
+    expect(extra.filter((line) => !line.startsWith('../../../node_modules/drizzle-orm/'))).toEqual([]);
+  }, 600_000);
+});

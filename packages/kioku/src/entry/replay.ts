@@ -1,0 +1,131 @@
+/**
+ * kioku/replay: replays recorded agent runs call by call through strategies, prices them with prompt
+ * caching simulated per provider, compares them with the unmanaged history and the peers' default
+ * policies, measures token counters against billed usage, and renders the HTML report.
+ *
+ * @example
+ * import { analyzeStrategies, peerBaselines, unmanagedBaseline } from 'kioku/replay';
+ */
+
+// baselines: the peers' default policies, as strategies
+export {
+  type AiSdkPruneMessagesOptions,
+  type AiSdkPruneMessagesState,
+  aiSdkPruneMessages,
+  anthropicClearToolUses,
+  type BaselineEntry,
+  baselineCatalog,
+  langChainApproximateCounter,
+  langChainContextEditing,
+  naiveMasking,
+  type OpenHandsObservationMaskingOptions,
+  openHandsObservationMasking,
+  peerBaselines,
+  sweAgentLastObservations,
+  sweAgentPlaceholder,
+  unmanagedBaseline,
+} from '../baselines/index.js';
+
+// errors of this layer
+export { ReplayConfigurationError, ReplayStrategyError } from '../errors/index.js';
+
+// pricing and cache simulation
+export {
+  type AnthropicCachePolicyOptions,
+  type AutomaticPrefixCachePolicyOptions,
+  anchorCounterToUsage,
+  anthropicCachePolicy,
+  automaticPrefixCachePolicy,
+  type BillComparison,
+  type BilledQuantity,
+  type CacheEntry,
+  type CachePolicy,
+  type CacheSplit,
+  type CacheStore,
+  type CallBill,
+  type CostReport,
+  cachePolicyForModel,
+  compareBills,
+  type DeepSeekCachePolicyOptions,
+  deepseekCachePolicy,
+  geminiCachePolicy,
+  type LayoutPromptOptions,
+  layoutPrompt,
+  noCachePolicy,
+  openaiCachePolicy,
+  type PromptBlock,
+  type PromptLayout,
+  type SimulateCostOptions,
+  type SimulatedCall,
+  simulateCost,
+  type TranscriptCallsOptions,
+  transcriptCalls,
+  withCacheMarker,
+  xaiCachePolicy,
+} from '../pricing/index.js';
+
+// replay
+export {
+  type AnalyzeStrategiesOptions,
+  analyzeStrategies,
+  anthropicStylePricing,
+  compareToBaseline,
+  introducedViolations,
+  modelPricing,
+  namedPricings,
+  type ReplayedCall,
+  type ReplayPricing,
+  type ReplayTotals,
+  type ReplayTranscriptOptions,
+  type ResolvePricingOptions,
+  replayCalls,
+  replayTotals,
+  replayTranscript,
+  resolvePricing,
+  type StrategyAnalysis,
+  type StrategyComparison,
+  type StrategySummary,
+  savedByTool,
+  summarizeReplays,
+  type ToolUseTokens,
+  type TranscriptReplay,
+  toolTokens,
+} from '../replay/index.js';
+
+// report
+export {
+  chartLibrary,
+  type ReportData,
+  type ReportDataOptions,
+  type ReportTranscript,
+  renderReport,
+  reportData,
+} from '../report/index.js';
+
+// strategies: choosing a batch size by replaying a transcript's cost
+export { type BatchSizeChoice, type ChooseBatchSizeOptions, chooseBatchSize } from '../strategies/index.js';
+
+// tokens: counters measured and calibrated against recorded usage
+export {
+  addFeatures,
+  applyCalibration,
+  type CalibratableCounter,
+  type Calibration,
+  type CalibrationFile,
+  type CompareWithRecordedOptions,
+  calibrationFeature,
+  calibrationFile,
+  calibrationFor,
+  compareWithRecorded,
+  type ErrorSummary,
+  emptyFeatures,
+  type FitErrors,
+  type FitReport,
+  identityCalibration,
+  type NumericKeys,
+  type RecordedComparison,
+  sumFields,
+  summarizeErrors,
+  type TokenFeatures,
+  unrecordedToolTokens,
+} from '../tokens/index.js';
