@@ -1,7 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { parseModelSpec } from '../ai-sdk/index.js';
-import { kiokuDefault, renamed } from '../baselines/index.js';
-import { pipeline, type Strategy } from '../strategies/index.js';
+import { kiokuDefault, pipeline, renamed, type Strategy } from '../strategies/index.js';
 import { estimatedSummarization, summarization } from '../summarization/index.js';
 import { detectContextOverflow } from '../triggers/index.js';
 import { compactModel } from './compact-command-model.js';

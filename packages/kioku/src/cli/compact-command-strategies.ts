@@ -1,6 +1,5 @@
 import type { LanguageModel } from 'ai';
-import type { OnDemandStrategy } from '../ai-sdk/index.js';
-import { observationMasking, truncation } from '../strategies/index.js';
+import { observationMasking, type Strategy, truncation } from '../strategies/index.js';
 import { generalPrompt, securityInvestigationPrompt, summarization } from '../summarization/index.js';
 import { detectContextOverflow } from '../triggers/index.js';
 
@@ -10,7 +9,7 @@ export const summaryPrompts = { general: generalPrompt, security: securityInvest
 /** A strategy `kioku compact --strategy` can name, and whether it needs `--model` to be callable. */
 interface CompactStrategyEntry {
   needsModel: boolean;
-  create(options: { model: LanguageModel | undefined; prompt: string }): OnDemandStrategy<unknown>;
+  create(options: { model: LanguageModel | undefined; prompt: string }): Strategy<unknown>;
 }
 
 /** The strategies of `kioku compact`, by name. */
@@ -23,13 +22,13 @@ export const compactStrategies = {
         prompt,
         // The summarizer's own overflow splits its input (map-reduce) instead of failing.
         isOverflowError: (error) => detectContextOverflow(error) !== undefined,
-      }) as OnDemandStrategy<unknown>,
+      }) as Strategy<unknown>,
   },
   'observation-masking': {
     needsModel: false,
-    create: () => observationMasking() as OnDemandStrategy<unknown>,
+    create: () => observationMasking() as Strategy<unknown>,
   },
-  truncation: { needsModel: false, create: () => truncation() as OnDemandStrategy<unknown> },
+  truncation: { needsModel: false, create: () => truncation() as Strategy<unknown> },
 } satisfies Record<string, CompactStrategyEntry>;
 
 /** A strategy name `kioku compact` accepts. */

@@ -20,6 +20,7 @@ export {
   type ContextEditingTrigger,
   contextEditing,
 } from './context-editing/index.js';
+export { kiokuDefault } from './kioku-default/index.js';
 export {
   describeMaskedOutput,
   type MaskedOutput,
@@ -31,6 +32,7 @@ export { pin } from './pin.js';
 export { pinnedIndexes } from './pinned-indexes.js';
 export { pipeline, type StateOf, type StatesOf } from './pipeline/index.js';
 export { isPlaceholder, markPlaceholder } from './placeholder-mark.js';
+export { renamed } from './renamed/index.js';
 export {
   type SplitByFractionOptions,
   type SplitEveryNTurnsOptions,

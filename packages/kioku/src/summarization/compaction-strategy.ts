@@ -19,6 +19,8 @@ export interface SummaryRequest {
   counter: TokenCounter;
   /** User instructions folded by earlier compactions. */
   carried: readonly string[];
+  /** The caller's abort signal, for the summarizer's calls. */
+  abortSignal?: AbortSignal | undefined;
 }
 
 /** A summary made for a {@link SummaryRequest}. */
@@ -31,15 +33,14 @@ export interface MadeSummary {
   instructions: readonly string[];
 }
 
-/** A summarization strategy: a `Strategy` that can also be told to compact now. */
-export interface CompactionStrategy extends Strategy<SummarizationState> {
-  /**
-   * Compacts now, whatever the trigger says (for a provider's context-overflow error): at the split, or,
-   * when the split has nothing new to fold, everything before the newest step. Returns the history
-   * unchanged (but still summarized as the state says) only when there is nothing left to fold.
-   */
-  compact(input: StrategyInput<SummarizationState>): Promise<StrategyOutput<SummarizationState>>;
-}
+/**
+ * A summarization strategy: a `Strategy` whose `compact` compacts now, whatever the trigger says (for a
+ * provider's context-overflow error): at the split, or, when the split has nothing new to fold,
+ * everything before the newest step. `compact` returns the history unchanged (but still summarized as the
+ * state says) only when there is nothing left to fold.
+ */
+export type CompactionStrategy = Strategy<SummarizationState> &
+  Pick<Required<Strategy<SummarizationState>>, 'compact'>;
 
 /** Options of {@link compactionStrategy}. */
 export interface CompactionStrategyOptions {
@@ -79,7 +80,7 @@ export function compactionStrategy({
     messages.reduce((sum, message) => sum + counter.countMessage(message), 0);
 
   const run = async (
-    { messages, tools, counter, budget, state }: StrategyInput<SummarizationState>,
+    { messages, tools, counter, budget, state, abortSignal }: StrategyInput<SummarizationState>,
     force: boolean,
   ): Promise<StrategyOutput<SummarizationState>> => {
     const layout = historyLayout(messages);
@@ -113,7 +114,13 @@ export function compactionStrategy({
       current.summary === undefined || current.folded === 0 ? [] : [messageFor(current.summary)];
     const slice = [...previous, ...freshMessages];
     const sliceTokens = tokensOf(counter, slice);
-    const made = await summarize({ slice, sliceTokens, counter, carried: current.instructions });
+    const made = await summarize({
+      slice,
+      sliceTokens,
+      counter,
+      carried: current.instructions,
+      ...(abortSignal === undefined ? {} : { abortSignal }),
+    });
     const message = messageFor(made.text);
     const after = counter.countMessage(message);
     if (after >= sliceTokens) {

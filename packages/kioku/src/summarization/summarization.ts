@@ -93,7 +93,7 @@ export function summarization({
     split: resolved,
     minSliceTokens,
     tooLong: 'throw',
-    async summarize({ slice, counter, carried }) {
+    async summarize({ slice, counter, carried, abortSignal }) {
       const carriedFacts: Fact[] = carried.map((value) => ({ kind: 'instruction', value }));
       const facts = preserve ? dedupe([...carriedFacts, ...extractFacts(slice)]) : carriedFacts;
       const result = await summarizeMessages({
@@ -106,6 +106,7 @@ export function summarization({
         concurrency,
         maxRetries,
         isOverflowError,
+        abortSignal,
       });
       const instructions = facts.filter((fact) => fact.kind === 'instruction').map((fact) => fact.value);
       if (!preserve) return { text: result.text, usage: result.usage, instructions };

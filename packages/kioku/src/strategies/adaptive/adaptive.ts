@@ -82,7 +82,7 @@ export function adaptive({
     lossy: true,
     needsModel: stages.some((stage) => stage.needsModel),
     initialState: () => ({ level: 0, stages: stages.map((stage) => stage.initialState()) }),
-    async apply({ messages, tools, counter, budget, state }) {
+    async apply({ messages, tools, counter, budget, state, abortSignal }) {
       const window = usableTokens(budget);
       const pressure = (history: readonly ModelMessage[]) =>
         counter.countPrompt(tools === undefined ? { messages: history } : { messages: history, tools }) /
@@ -102,6 +102,7 @@ export function adaptive({
           counter,
           budget,
           state: stageStates[index],
+          ...(abortSignal === undefined ? {} : { abortSignal }),
         });
         current = result.messages;
         edits.push(...result.edits);
