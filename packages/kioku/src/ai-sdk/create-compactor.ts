@@ -31,6 +31,11 @@ export interface CompactorOptions {
   /** Deterministic strategies that stand in when the strategy fails; see `compactWithFallback`. */
   fallback?: readonly Strategy[];
   onEvent?: ((event: KiokuEvent) => void) | undefined;
+  /**
+   * When the strategy's `apply` throws: `'fallback'` (default) compacts with the fallbacks' net, so the
+   * agent's call goes on; `'throw'` rejects (a replay stops there and says so).
+   */
+  onStrategyError?: 'fallback' | 'throw';
 }
 
 /** One call's input: the history as the caller holds it. */
@@ -47,7 +52,7 @@ export interface CompactorInput {
 /** What to send. */
 export interface PreparedPrompt {
   messages: ModelMessage[];
-  /** The prompt's tokens, from the provider's last usage plus the counter's count of what is new. */
+  /** The prompt's tokens, from the provider's last usage plus the counter's count of what is new (counted when first read). */
   estimatedTokens: number;
   /** What the strategy's `apply` changed for this call (every difference from the history it was given). */
   edits: StrategyEdit[];
@@ -100,6 +105,7 @@ export function createCompactor({
   trigger = thresholdTrigger(),
   fallback,
   onEvent,
+  onStrategyError = 'fallback',
 }: CompactorOptions): Compactor {
   checkCount({ strategy: 'createCompactor', option: 'contextWindow', value: contextWindow, min: 1 });
   checkCount({ strategy: 'createCompactor', option: 'reservedOutputTokens', value: reservedOutputTokens });
@@ -147,7 +153,11 @@ export function createCompactor({
     return start === undefined ? full : [...start, ...full.slice(covered)];
   }
 
-  function estimate(prompt: readonly ModelMessage[], tools: readonly ToolDefinition[] | undefined): number {
+  /** The prompt's tokens, counted when first asked for (a replay without a trigger never asks). */
+  function estimate(
+    prompt: readonly ModelMessage[],
+    tools: readonly ToolDefinition[] | undefined,
+  ): () => number {
     const previous =
       lastPrompt !== undefined &&
       lastUsage !== undefined &&
@@ -155,7 +165,11 @@ export function createCompactor({
       lastPrompt.every((message, index) => prompt[index] === message)
         ? { messageCount: lastPrompt.length, inputTokens: lastUsage }
         : undefined;
-    return estimatePromptTokens({ messages: prompt, tools, counter, previous }).tokens;
+    let tokens: number | undefined;
+    return () => {
+      tokens ??= estimatePromptTokens({ messages: prompt, tools, counter, previous }).tokens;
+      return tokens;
+    };
   }
 
   async function compact(
@@ -220,18 +234,25 @@ export function createCompactor({
             }),
             abortSignal,
           );
-        } catch {
+        } catch (error) {
           if (abortSignal?.aborted === true) throw abortSignal.reason;
+          if (onStrategyError === 'throw') throw error;
           // A strategy that failed on its own cadence (a summarizer's error): compact with the fallbacks' net.
           const target = trigger === false ? usableTokens(budget) : trigger.target(budget);
           return compact(history, input, budget, target, 'threshold');
         }
-        const estimatedTokens = estimate(output.messages, tools);
-        if (trigger !== false && trigger.shouldCompact({ promptTokens: estimatedTokens, budget })) {
+        const estimated = estimate(output.messages, tools);
+        if (trigger !== false && trigger.shouldCompact({ promptTokens: estimated(), budget })) {
           return compact(history, input, budget, trigger.target(budget), 'threshold');
         }
         state = output.state;
-        return { messages: sent(output.messages), estimatedTokens, edits: output.edits };
+        return {
+          messages: sent(output.messages),
+          get estimatedTokens() {
+            return estimated();
+          },
+          edits: output.edits,
+        };
       }),
     recordUsage(inputTokens) {
       if (inputTokens !== undefined && Number.isFinite(inputTokens) && inputTokens > 0)
