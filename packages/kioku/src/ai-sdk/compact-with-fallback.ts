@@ -1,8 +1,8 @@
 import type { ModelMessage } from 'ai';
+import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import { observationMasking } from '../strategies/observation-masking/observation-masking.js';
 import type { Strategy, StrategyBudget, StrategyEdit } from '../strategies/strategy.js';
 import { truncation } from '../strategies/truncation/truncation.js';
-import { usableTokens } from '../strategies/usable-tokens.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { compactionProblem } from './check-compaction.js';

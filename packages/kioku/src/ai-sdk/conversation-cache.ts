@@ -1,4 +1,4 @@
-import { checkCount } from '../strategies/check-option.js';
+import { checkCount } from '../strategies/internal/check-option.js';
 import type { Compactor } from './create-compactor.js';
 
 /** Options of {@link conversationCache}. */

@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
-import { checkCount } from '../strategies/check-option.js';
+import { checkCount } from '../strategies/internal/check-option.js';
+import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { Strategy, StrategyBudget, StrategyEdit, StrategyOutput } from '../strategies/strategy.js';
-import { usableTokens } from '../strategies/usable-tokens.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import type { ContextOverflow } from '../triggers/context-overflow.js';

@@ -5,7 +5,7 @@ import type {
   LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
-import { checkCount } from '../strategies/check-option.js';
+import { checkCount } from '../strategies/internal/check-option.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { defaultOverflowDetectors } from '../triggers/default-overflow-detectors.js';
 import { detectContextOverflow } from '../triggers/detect-context-overflow.js';

@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import { checkCount } from '../strategies/check-option.js';
+import { checkCount } from '../strategies/internal/check-option.js';
 import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
 import { pipeline } from '../strategies/pipeline/pipeline.js';
 import { renamed } from '../strategies/renamed/renamed.js';

@@ -1,5 +1,5 @@
+import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { StrategyBudget } from '../strategies/strategy.js';
-import { usableTokens } from '../strategies/usable-tokens.js';
 import type { ContextOverflow } from '../triggers/context-overflow.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
 

@@ -20,6 +20,9 @@ export {
   type ContextEditingTrigger,
   contextEditing,
 } from './context-editing/index.js';
+export { pin } from './internal/pin.js';
+export { pinnedIndexes } from './internal/pinned-indexes.js';
+export { isPlaceholder, markPlaceholder } from './internal/placeholder-mark.js';
 export { kiokuDefault } from './kioku-default/index.js';
 export {
   describeMaskedOutput,
@@ -28,10 +31,7 @@ export {
   type ObservationMaskingState,
   observationMasking,
 } from './observation-masking/index.js';
-export { pin } from './pin.js';
-export { pinnedIndexes } from './pinned-indexes.js';
 export { pipeline, type StateOf, type StatesOf } from './pipeline/index.js';
-export { isPlaceholder, markPlaceholder } from './placeholder-mark.js';
 export { renamed } from './renamed/index.js';
 export {
   type SplitByFractionOptions,

@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import { checkCount } from '../strategies/check-option.js';
+import { checkCount } from '../strategies/internal/check-option.js';
 import { type CompactionStrategy, compactionStrategy } from './compaction-strategy.js';
 import { extractFacts } from './facts/extract-facts.js';
 import type { Fact } from './facts/fact.js';

@@ -7,7 +7,7 @@ import type { ModelInfo } from '../../pricing/model-info.js';
 import { type SimulatedCall, simulateCost } from '../../pricing/simulate-cost.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import type { RecordedCall, Transcript } from '../../transcripts/transcript.js';
-import { checkCount } from '../check-option.js';
+import { checkCount } from '../internal/check-option.js';
 import type { Strategy, StrategyBudget } from '../strategy.js';
 
 /** Options of {@link chooseBatchSize}. */
