@@ -10,11 +10,6 @@ export {
   cacheBreakpoints,
 } from './cache-breakpoints/index.js';
 export {
-  type BatchSizeChoice,
-  type ChooseBatchSizeOptions,
-  chooseBatchSize,
-} from './choose-batch-size/index.js';
-export {
   type ContextEditingOptions,
   type ContextEditingState,
   type ContextEditingTrigger,

@@ -25,7 +25,7 @@ export interface ObservationMaskingOptions extends ToolFilterOptions {
    * Cache-aware batching: the window's edge moves K outputs at a time, so older outputs are masked K at
    * once and the provider's cached prefix is rewritten once per K outputs instead of at every one (between
    * `keep` and `keep + K - 1` outputs stay verbatim). Default 1: mask each output as soon as it leaves
-   * the window. See `chooseBatchSize` to pick K with the cost model.
+   * the window. See `chooseBatchSize` (in `replay/`) to pick K with the cost model.
    */
   batchSize?: number;
   /** The placeholder's text; default {@link describeMaskedOutput}. */
