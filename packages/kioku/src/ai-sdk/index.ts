@@ -25,6 +25,7 @@ export type {
   OverflowDetectedEvent,
   RetryEvent,
 } from './kioku-event.js';
+export { type KiokuMemoryMiddlewareOptions, kiokuMemoryMiddleware } from './kioku-memory-middleware.js';
 export { type KiokuMiddlewareOptions, kiokuMiddleware } from './kioku-middleware.js';
 export { defaultStrategy, type KiokuOptions } from './kioku-options.js';
 export { type KiokuPrepareStep, kiokuPrepareStep, type PrepareStepInput } from './kioku-prepare-step.js';
