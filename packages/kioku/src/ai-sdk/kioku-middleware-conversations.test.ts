@@ -5,7 +5,7 @@ import { summarization } from '../summarization/summarization.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { scriptedModel } from '../test/scripted-model.js';
 import { toolStep } from '../test/tool-step.js';
-import { conversationCache } from './conversation-cache.js';
+import { type ConversationCache, conversationCache } from './conversation-cache.js';
 import { kiokuMiddleware } from './kioku-middleware.js';
 
 /** A conversation opened about `tag` whose steps name `stepsTag`: `steps` steps of ~300 tokens each. */
@@ -33,20 +33,33 @@ function slowSummarizer() {
   return model;
 }
 
+/** One wrapped model summarizing at 80% of an 8,000-token window, through `summarizer`. */
+function setup({
+  summarizer = slowSummarizer(),
+  inner = scriptedModel({ replies: [{ text: 'ok' }] }),
+  conversations,
+}: {
+  summarizer?: ReturnType<typeof slowSummarizer>;
+  inner?: ReturnType<typeof scriptedModel>;
+  conversations?: ConversationCache;
+} = {}) {
+  const model = wrapLanguageModel({
+    model: inner,
+    middleware: kiokuMiddleware({
+      counter: quarterCounter(),
+      contextWindow: 8_000,
+      strategy: summarization({ model: summarizer, contextWindow: 200_000, minSliceTokens: 0 }),
+      ...(conversations === undefined ? {} : { conversations }),
+    }),
+  });
+  return { summarizer, inner, model };
+}
+
 const tagsOf = (prompt: unknown) => ['ALPHA', 'BRAVO'].filter((tag) => JSON.stringify(prompt).includes(tag));
 
 describe('kiokuMiddleware: conversations', () => {
   it('keeps two concurrent conversations through one wrapped model apart, one summary each', async () => {
-    const summarizer = slowSummarizer();
-    const inner = scriptedModel({ replies: [{ text: 'ok' }] });
-    const model = wrapLanguageModel({
-      model: inner,
-      middleware: kiokuMiddleware({
-        counter: quarterCounter(),
-        contextWindow: 8_000,
-        strategy: summarization({ model: summarizer, contextWindow: 200_000, minSliceTokens: 0 }),
-      }),
-    });
+    const { summarizer, inner, model } = setup();
     const run = async (tag: string) => {
       for (let steps = 24; steps < 28; steps += 1) {
         await generateText({ model, messages: conversation(tag, steps), maxRetries: 0 });
@@ -61,16 +74,7 @@ describe('kiokuMiddleware: conversations', () => {
   });
 
   it('keys conversations by providerOptions.kioku.conversationId when given', async () => {
-    const summarizer = slowSummarizer();
-    const inner = scriptedModel({ replies: [{ text: 'ok' }] });
-    const model = wrapLanguageModel({
-      model: inner,
-      middleware: kiokuMiddleware({
-        counter: quarterCounter(),
-        contextWindow: 8_000,
-        strategy: summarization({ model: summarizer, contextWindow: 200_000, minSliceTokens: 0 }),
-      }),
-    });
+    const { summarizer, inner, model } = setup();
     // Two conversations with the same opening: only their ids tell them apart.
     const send = (id: string, steps: number) =>
       generateText({
@@ -92,15 +96,7 @@ describe('kiokuMiddleware: conversations', () => {
     const inner = scriptedModel({ replies: [{ text: 'ok' }] });
     const conversations = conversationCache({ maxConversations: 10 });
     for (let steps = 24; steps < 28; steps += 1) {
-      const model = wrapLanguageModel({
-        model: inner,
-        middleware: kiokuMiddleware({
-          counter: quarterCounter(),
-          contextWindow: 8_000,
-          strategy: summarization({ model: summarizer, contextWindow: 200_000, minSliceTokens: 0 }),
-          conversations,
-        }),
-      });
+      const { model } = setup({ summarizer, inner, conversations });
       await generateText({ model, messages: conversation('ALPHA', steps), maxRetries: 0 });
     }
     expect(summarizer.doGenerateCalls).toHaveLength(1);
