@@ -1,5 +1,5 @@
 // Recovery from providers' context-overflow errors, end to end through the AI SDK: for every captured
-// error body in packages/kioku/src/triggers/__fixtures__ (sources.json says where each was captured), an
+// error body in packages/kioku/src/overflow/__fixtures__ (sources.json says where each was captured), an
 // agent model scripted to fail once with that body, then answer, is called with the SOC investigation of
 // samples/ — once bare (the baseline, measured in the same run: the call fails) and once wrapped with
 // kiokuMiddleware (summarization by a scripted summarizer). Reports, per fixture: detected (and as which
@@ -22,7 +22,7 @@ import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
 import { importTranscript } from '../../packages/kioku/dist/transcripts/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const fixtures = join(root, 'packages/kioku/src/triggers/__fixtures__');
+const fixtures = join(root, 'packages/kioku/src/overflow/__fixtures__');
 const output = join(root, 'bench/results/compaction-overflow.json');
 const providerIds = {
   gemini: 'google.generative-ai',

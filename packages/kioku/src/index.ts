@@ -8,6 +8,7 @@ export * from './baselines/index.js';
 export * from './errors/index.js';
 export * from './memory/index.js';
 export * from './messages/index.js';
+export * from './overflow/index.js';
 export * from './pricing/index.js';
 export * from './replay/index.js';
 export * from './report/index.js';

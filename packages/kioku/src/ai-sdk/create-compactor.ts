@@ -1,10 +1,10 @@
 import type { ModelMessage } from 'ai';
+import type { ContextOverflow } from '../overflow/context-overflow.js';
 import { checkCount } from '../strategies/internal/check-option.js';
 import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { Strategy, StrategyBudget, StrategyEdit, StrategyOutput } from '../strategies/strategy.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
-import type { ContextOverflow } from '../triggers/context-overflow.js';
 import { estimatePromptTokens } from '../triggers/estimate-prompt-tokens.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
 import { thresholdTrigger } from '../triggers/threshold-trigger.js';

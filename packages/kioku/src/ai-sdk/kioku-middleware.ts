@@ -5,11 +5,11 @@ import type {
   LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
+import { defaultOverflowDetectors } from '../overflow/default-overflow-detectors.js';
+import { detectContextOverflow } from '../overflow/detect-context-overflow.js';
+import type { OverflowDetector } from '../overflow/overflow-detector.js';
 import { checkCount } from '../strategies/internal/check-option.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
-import { defaultOverflowDetectors } from '../triggers/default-overflow-detectors.js';
-import { detectContextOverflow } from '../triggers/detect-context-overflow.js';
-import type { OverflowDetector } from '../triggers/overflow-detector.js';
 import { type ConversationCache, conversationCache } from './conversation-cache.js';
 import { conversationId } from './conversation-id.js';
 import type { Compactor } from './create-compactor.js';

@@ -1,4 +1,5 @@
 import type { LanguageModel } from 'ai';
+import { detectContextOverflow } from '../overflow/detect-context-overflow.js';
 import { checkCount } from '../strategies/internal/check-option.js';
 import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
 import { pipeline } from '../strategies/pipeline/pipeline.js';
@@ -7,7 +8,6 @@ import type { Strategy } from '../strategies/strategy.js';
 import { summarization } from '../summarization/summarization.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
-import { detectContextOverflow } from '../triggers/detect-context-overflow.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
 import { type Compactor, createCompactor } from './create-compactor.js';
 import type { KiokuEvent } from './kioku-event.js';

@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from 'commander';
 import { parseModelSpec } from '../ai-sdk/index.js';
+import { detectContextOverflow } from '../overflow/index.js';
 import { kiokuDefault, pipeline, renamed, type Strategy } from '../strategies/index.js';
 import { estimatedSummarization, summarization } from '../summarization/index.js';
-import { detectContextOverflow } from '../triggers/index.js';
 import { compactModel } from './compact-command-model.js';
 
 /** A strategy `kioku analyze` replays besides the catalog's, said to be an estimate when it is one. */

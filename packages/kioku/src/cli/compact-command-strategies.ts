@@ -1,7 +1,7 @@
 import type { LanguageModel } from 'ai';
+import { detectContextOverflow } from '../overflow/index.js';
 import { observationMasking, type Strategy, truncation } from '../strategies/index.js';
 import { generalPrompt, securityInvestigationPrompt, summarization } from '../summarization/index.js';
-import { detectContextOverflow } from '../triggers/index.js';
 
 /** The summary prompts `--prompt` names. */
 export const summaryPrompts = { general: generalPrompt, security: securityInvestigationPrompt } as const;
