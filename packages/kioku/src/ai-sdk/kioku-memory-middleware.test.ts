@@ -93,7 +93,7 @@ describe('kiokuMemoryMiddleware', () => {
       expect(call.prompt[0]).toMatchObject({ role: 'system', content: 'You are a SOC analyst.' });
       const knowledge = call.prompt[1];
       expect(knowledge?.role === 'system' ? knowledge.content : undefined).toMatch(
-        /^Past knowledge[^]*"0" means/,
+        /^Past knowledge[\s\S]*"0" means/,
       );
     }
     // One review, after the answer, not after the tool call.
