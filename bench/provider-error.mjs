@@ -3,7 +3,7 @@ import { APICallError } from 'ai';
 
 /**
  * What the AI SDK's provider packages throw for a captured error body (`{ body, statusCode }` from
- * packages/kioku/src/triggers/__fixtures__): an `APICallError` with the status, the raw body, the parsed
+ * packages/kioku/src/overflow/__fixtures__): an `APICallError` with the status, the raw body, the parsed
  * body as `data` (none for a body that is not JSON, such as a proxy's HTML page) and the provider's
  * message; a stream's error value (the parsed body) when it had no status.
  */

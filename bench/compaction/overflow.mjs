@@ -1,5 +1,5 @@
 // Recovery from providers' context-overflow errors, end to end through the AI SDK: for every captured
-// error body in packages/kioku/src/triggers/__fixtures__ (sources.json says where each was captured), an
+// error body in packages/kioku/src/overflow/__fixtures__ (sources.json says where each was captured), an
 // agent model scripted to fail once with that body is called with the SOC investigation of samples/ —
 // once bare (the baseline, measured in the same run: the call fails) and once wrapped with
 // kiokuMiddleware (summarization by a scripted summarizer). The mock provider then enforces the limit
@@ -27,7 +27,7 @@ import { importTranscript } from 'kioku/transcripts';
 import { providerError } from '../provider-error.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const fixtures = join(root, 'packages/kioku/src/triggers/__fixtures__');
+const fixtures = join(root, 'packages/kioku/src/overflow/__fixtures__');
 const output = join(root, 'bench/results/compaction-overflow.json');
 const providerIds = {
   gemini: 'google.generative-ai',

@@ -11,7 +11,15 @@
 // Writes bench/results/reliability.json. Run after `npm run build`:
 //   node bench/reliability/run.mjs [--base <commit>]   (default base: main before the issue-10 fixes)
 import { execFileSync, execSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -35,7 +43,12 @@ symlinkSync(join(root, 'node_modules'), join(temp, 'node_modules'));
 execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(temp, 'packages/kioku/tsconfig.build.json')]);
 const load = async (dist) => ({
   memory: await import(pathToFileURL(join(dist, 'memory/index.js')).href),
-  triggers: await import(pathToFileURL(join(dist, 'triggers/index.js')).href),
+  // The detectors moved from triggers/ to overflow/ after the fixed point.
+  triggers: await import(
+    pathToFileURL(
+      join(dist, existsSync(join(dist, 'overflow/index.js')) ? 'overflow/index.js' : 'triggers/index.js'),
+    ).href
+  ),
 });
 const implementations = {
   before: await load(join(temp, 'packages/kioku/dist')),
@@ -132,7 +145,7 @@ function redactionFigures(memory, items) {
 }
 
 // --- Overflow detection.
-const fixtureDirectory = join(root, 'packages/kioku/src/triggers/__fixtures__');
+const fixtureDirectory = join(root, 'packages/kioku/src/overflow/__fixtures__');
 const sources = JSON.parse(readFileSync(join(fixtureDirectory, 'sources.json'), 'utf8'));
 const fixtureError = (source) =>
   providerError({ ...source, body: readFileSync(join(fixtureDirectory, source.file), 'utf8') });

@@ -4,5 +4,5 @@
 import { cpSync } from 'node:fs';
 
 const at = (path) => new URL(path, import.meta.url);
-cpSync(at('../src/triggers/__fixtures__/'), at('../dist/triggers/__fixtures__/'), { recursive: true });
+cpSync(at('../src/overflow/__fixtures__/'), at('../dist/overflow/__fixtures__/'), { recursive: true });
 cpSync(at('../../../samples/soc-investigation.json'), at('../dist/samples/soc-investigation.json'));

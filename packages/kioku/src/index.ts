@@ -54,9 +54,14 @@ export {
   type CompactWithFallbackOptions,
   type CompactWithFallbackResult,
   type ContextCompactedEvent,
+  type ConversationCache,
+  type ConversationCacheOptions,
   compactWithFallback,
+  conversationCache,
+  conversationId,
   createCompactor,
   defaultModelProviders,
+  defaultStrategy,
   type FallbackUsedEvent,
   fromLanguageModelPrompt,
   type KiokuEvent,
@@ -68,7 +73,6 @@ export {
   type LanguageModelFromSpecOptions,
   languageModelFromSpec,
   type ModelProvider,
-  type OnDemandStrategy,
   type OverflowDetectedEvent,
   type PreparedPrompt,
   type PrepareStepInput,
@@ -79,9 +83,6 @@ export {
   type SummaryReport,
   toLanguageModelPrompt,
 } from './ai-sdk/index.js';
-
-// baselines (kioku's own default; the peers' are in kioku/replay)
-export { kiokuDefault } from './baselines/index.js';
 
 // errors of the core
 export {
@@ -120,7 +121,22 @@ export {
   type ValidateHistoryOptions,
   validateHistory,
 } from './messages/index.js';
-
+// overflow detection: is this provider error a prompt that did not fit?
+export {
+  anthropicOverflowDetector,
+  bedrockOverflowDetector,
+  type ContextOverflow,
+  type DetectContextOverflowOptions,
+  deepSeekOverflowDetector,
+  defaultOverflowDetectors,
+  detectContextOverflow,
+  geminiOverflowDetector,
+  llamaCppOverflowDetector,
+  type OverflowDetector,
+  ollamaOverflowDetector,
+  openAiOverflowDetector,
+  vllmOverflowDetector,
+} from './overflow/index.js';
 // pricing: what a model is (window, prices) and where cache breakpoints go
 export {
   type CacheControlMarker,
@@ -140,7 +156,6 @@ export {
   type RegisteredModel,
   registerModel,
 } from './pricing/index.js';
-
 // strategies
 export {
   type AdaptiveOptions,
@@ -157,6 +172,7 @@ export {
   describeClearedInput,
   describeMaskedOutput,
   isPlaceholder,
+  kiokuDefault,
   type MaskedOutput,
   type ObservationMaskingOptions,
   type ObservationMaskingState,
@@ -183,7 +199,6 @@ export {
   truncation,
   unmanaged,
 } from './strategies/index.js';
-
 // summarization
 export {
   type CompactHistoryOptions,
@@ -232,7 +247,6 @@ export {
   summaryText,
   summaryUsageOf,
 } from './summarization/index.js';
-
 // tokens
 export {
   anthropicMediaTokens,
@@ -260,30 +274,16 @@ export {
   type TiktokenEncoding,
   type TokenCounter,
 } from './tokens/index.js';
-
 // the recorded-run data model the core's inputs use (tool definitions); readers are in kioku/transcripts
 export type { ToolDefinition } from './transcripts/transcript.js';
 
-// triggers and overflow detection
+// triggers: when to compact
 export {
-  anthropicOverflowDetector,
-  bedrockOverflowDetector,
-  type ContextOverflow,
-  type DetectContextOverflowOptions,
-  deepSeekOverflowDetector,
-  defaultOverflowDetectors,
-  detectContextOverflow,
   type EstimatePromptTokensOptions,
   estimatePromptTokens,
-  geminiOverflowDetector,
-  llamaCppOverflowDetector,
-  type OverflowDetector,
-  ollamaOverflowDetector,
-  openAiOverflowDetector,
   type ProactiveTrigger,
   type ReportedUsage,
   type ThresholdTriggerOptions,
   type TriggerInput,
   thresholdTrigger,
-  vllmOverflowDetector,
 } from './triggers/index.js';

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ModelMessage } from 'ai';
 import { validateHistory } from '../messages/validate-history.js';
-import { pinnedIndexes } from '../strategies/pinned-indexes.js';
+import { pinnedIndexes } from '../strategies/internal/pinned-indexes.js';
 
 /**
  * Why a strategy's output cannot be sent in place of `input` (to follow the strategy's name, e.g.

@@ -1,16 +1,14 @@
 import type { ModelMessage } from 'ai';
+import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import { observationMasking } from '../strategies/observation-masking/observation-masking.js';
 import type { Strategy, StrategyBudget, StrategyEdit } from '../strategies/strategy.js';
 import { truncation } from '../strategies/truncation/truncation.js';
-import { usableTokens } from '../strategies/usable-tokens.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { compactionProblem } from './check-compaction.js';
 import type { CompactionReason, KiokuEvent } from './kioku-event.js';
 import { failureUsage, type SummaryReport, summaryReport } from './summary-report.js';
-
-/** A strategy, possibly able to compact on demand, whatever its own trigger (as `summarization` is). */
-export type OnDemandStrategy<State> = Strategy<State> & { compact?: Strategy<State>['apply'] };
+import { untilAborted } from './until-aborted.js';
 
 /** Options of {@link compactWithFallback}. */
 export interface CompactWithFallbackOptions<State> {
@@ -23,7 +21,7 @@ export interface CompactWithFallbackOptions<State> {
   /** Most tokens the result may hold; over it, the fallbacks take over. Default: the usable window. */
   target?: number;
   /** How to shrink; one with a `compact` method (summarization) is asked to compact now, else it is applied. */
-  strategy: OnDemandStrategy<State>;
+  strategy: Strategy<State>;
   /** The strategy's state from the previous compaction; default its `initialState()`. */
   state?: State;
   /**
@@ -35,6 +33,11 @@ export interface CompactWithFallbackOptions<State> {
   /** Reported in events; default `manual`. */
   reason?: CompactionReason;
   onEvent?: ((event: KiokuEvent) => void) | undefined;
+  /**
+   * The caller's abort signal: passed to the strategy (its model calls); once it fires, the compaction
+   * rejects with the signal's reason at once, with no fallback.
+   */
+  abortSignal?: AbortSignal | undefined;
 }
 
 /** What {@link compactWithFallback} produced. */
@@ -75,6 +78,7 @@ export async function compactWithFallback<State>({
   fallback = [observationMasking(), truncation()],
   reason = 'manual',
   onEvent,
+  abortSignal,
 }: CompactWithFallbackOptions<State>): Promise<CompactWithFallbackResult<State>> {
   const count = (history: readonly ModelMessage[]) =>
     counter.countPrompt(tools === undefined ? { messages: history } : { messages: history, tools });
@@ -85,9 +89,19 @@ export async function compactWithFallback<State>({
   let report: SummaryReport = { factsRepaired: 0 };
   let failure: string | undefined;
   try {
-    const input = { messages, ...(tools === undefined ? {} : { tools }), counter, budget, state };
+    const input = {
+      messages,
+      ...(tools === undefined ? {} : { tools }),
+      counter,
+      budget,
+      state,
+      ...(abortSignal === undefined ? {} : { abortSignal }),
+    };
     // The caller decided it is time: a strategy that can compact on demand (summarization) does, whatever its own trigger.
-    const output = await (strategy.compact ?? strategy.apply).call(strategy, input);
+    const output = await untilAborted(
+      (strategy.compact ?? strategy.apply).call(strategy, input),
+      abortSignal,
+    );
     const problem = compactionProblem(messages, output.messages);
     failure = problem === undefined ? undefined : `${strategy.name} ${problem}`;
     if (failure === undefined) {
@@ -99,6 +113,7 @@ export async function compactWithFallback<State>({
     if (failure !== undefined)
       onEvent?.({ type: 'compaction-failed', reason, strategy: strategy.name, problem: failure });
   } catch (error) {
+    if (abortSignal?.aborted === true) throw abortSignal.reason;
     const message = error instanceof Error ? error.message : String(error);
     failure = message.startsWith(strategy.name) ? message : `${strategy.name} threw: ${message}`;
     const summaryUsage = failureUsage(error);

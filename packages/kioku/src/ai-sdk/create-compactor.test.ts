@@ -2,6 +2,7 @@ import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { observationMasking } from '../strategies/observation-masking/observation-masking.js';
 import type { Strategy } from '../strategies/strategy.js';
+import { estimatedSummarization } from '../summarization/estimated-summarization.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { outputLines, toolStep } from '../test/tool-step.js';
 import { createCompactor } from './create-compactor.js';
@@ -17,7 +18,11 @@ function conversation(steps: number, from = 0): ModelMessage[] {
 
 const task: ModelMessage = { role: 'user', content: 'Find the bug.' };
 
-function compactor(events: KiokuEvent[] = [], strategy: Strategy = observationMasking({ keep: 2 })) {
+/** Summaries estimated at 50 tokens, made only when asked to compact (the trigger says when). */
+const onDemandSummaries = () =>
+  estimatedSummarization({ summaryTokens: 50, trigger: { inputTokens: Number.MAX_SAFE_INTEGER } });
+
+function compactor(events: KiokuEvent[] = [], strategy: Strategy = onDemandSummaries()) {
   return createCompactor({
     strategy,
     counter,

@@ -1,25 +1,26 @@
 import type { ModelMessage } from 'ai';
-import { checkCount } from '../strategies/check-option.js';
-import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
+import type { ContextOverflow } from '../overflow/context-overflow.js';
+import { checkCount } from '../strategies/internal/check-option.js';
+import { usableTokens } from '../strategies/internal/usable-tokens.js';
+import type { Strategy, StrategyBudget, StrategyEdit, StrategyOutput } from '../strategies/strategy.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
-import type { ContextOverflow } from '../triggers/context-overflow.js';
 import { estimatePromptTokens } from '../triggers/estimate-prompt-tokens.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
 import { thresholdTrigger } from '../triggers/threshold-trigger.js';
-import {
-  type CompactWithFallbackResult,
-  compactWithFallback,
-  type OnDemandStrategy,
-} from './compact-with-fallback.js';
+import { type CompactWithFallbackResult, compactWithFallback } from './compact-with-fallback.js';
 import { extendsHistory } from './extends-history.js';
 import type { KiokuEvent } from './kioku-event.js';
 import { recoveryBudget } from './recovery-budget.js';
+import { untilAborted } from './until-aborted.js';
 
 /** Options of {@link createCompactor}. */
 export interface CompactorOptions {
-  /** How to shrink the history, e.g. `summarization(…)` (asked to compact now when the trigger fires). */
-  strategy: OnDemandStrategy<unknown>;
+  /**
+   * How to shrink the history: applied to the whole history before every call (as a replay applies it),
+   * and asked to compact now (`compact`, else `apply` again, then the fallbacks) when the trigger fires.
+   */
+  strategy: Strategy<unknown>;
   counter: TokenCounter;
   /** The model's context window, in tokens. */
   contextWindow: number;
@@ -30,6 +31,11 @@ export interface CompactorOptions {
   /** Deterministic strategies that stand in when the strategy fails; see `compactWithFallback`. */
   fallback?: readonly Strategy[];
   onEvent?: ((event: KiokuEvent) => void) | undefined;
+  /**
+   * When the strategy's `apply` throws: `'fallback'` (default) compacts with the fallbacks' net, so the
+   * agent's call goes on; `'throw'` rejects (a replay stops there and says so).
+   */
+  onStrategyError?: 'fallback' | 'throw';
 }
 
 /** One call's input: the history as the caller holds it. */
@@ -39,26 +45,31 @@ export interface CompactorInput {
   tools?: readonly ToolDefinition[] | undefined;
   /** The call's `maxOutputTokens`, kept free in the window when given. */
   reservedOutputTokens?: number | undefined;
+  /** The call's abort signal: passed to the strategy's model calls; once it fires, `prepare` rejects with its reason. */
+  abortSignal?: AbortSignal | undefined;
 }
 
 /** What to send. */
 export interface PreparedPrompt {
   messages: ModelMessage[];
-  /** The prompt's tokens, from the provider's last usage plus the counter's count of what is new. */
+  /** The prompt's tokens, from the provider's last usage plus the counter's count of what is new (counted when first read). */
   estimatedTokens: number;
+  /** What the strategy's `apply` changed for this call (every difference from the history it was given). */
+  edits: StrategyEdit[];
   /** The compaction made for this call, when one was. */
   compaction?: CompactWithFallbackResult<unknown>;
 }
 
 /**
- * Carries compaction across the calls of one conversation: the full history, the compacted view that
- * stands for its start, the strategy's state, and the provider's last reported usage. Never changes what
- * it is given and keeps the full history (`history()`).
+ * Carries context management across the calls of one conversation: the full history, the strategy's
+ * state, the compacted start that fallbacks left, and the provider's last reported usage. Never changes
+ * what it is given and keeps the full history (`history()`). Calls are served one at a time: a call
+ * waits for the one before it, so concurrent calls of one conversation never interleave their updates.
  */
 export interface Compactor {
   /**
-   * The prompt for this call: the compacted view plus the messages added since, compacted first when
-   * the trigger fires (judged from the usage the provider reported for the previous call).
+   * The prompt for this call: the strategy applied to the history, compacted further when the trigger
+   * fires (judged from the usage the provider reported for the previous call).
    */
   prepare(input: CompactorInput): Promise<PreparedPrompt>;
   /** Records the input tokens the provider reported for the prompt `prepare` (or `recover`) returned last. */
@@ -75,10 +86,13 @@ export interface Compactor {
 
 /**
  * A {@link Compactor} for one conversation; make one per conversation (the middleware and `prepareStep`
- * helpers make it for you).
+ * helpers make them for you, and `replayTranscript` replays a transcript through one). Before each call
+ * the strategy is applied to the history with the state it returned at the previous call; when the
+ * trigger fires on the result, `compactWithFallback` compacts within the trigger's target. A compaction
+ * that needed the fallbacks becomes the start of the history the strategy is given from then on.
  *
  * @example
- * const compactor = createCompactor({ strategy, counter, contextWindow: 128_000, onEvent: console.log });
+ * const compactor = createCompactor({ strategy: kiokuDefault(), counter, contextWindow: 128_000 });
  * const { messages } = await compactor.prepare({ messages: history });
  * const result = await generateText({ model, messages });
  * compactor.recordUsage(result.usage.inputTokens);
@@ -91,22 +105,33 @@ export function createCompactor({
   trigger = thresholdTrigger(),
   fallback,
   onEvent,
+  onStrategyError = 'fallback',
 }: CompactorOptions): Compactor {
   checkCount({ strategy: 'createCompactor', option: 'contextWindow', value: contextWindow, min: 1 });
   checkCount({ strategy: 'createCompactor', option: 'reservedOutputTokens', value: reservedOutputTokens });
+  /** The full history as the caller holds it. */
   let full: ModelMessage[] = [];
-  let view: ModelMessage[] | undefined;
+  /** What a compaction by the fallbacks left in place of `full.slice(0, covered)`. */
+  let start: ModelMessage[] | undefined;
   let covered = 0;
   let state: unknown = strategy.initialState();
   let lastPrompt: ModelMessage[] | undefined;
   let lastUsage: number | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs `work` after every call queued before it, so each call sees the state the previous one left. */
+  function exclusive<Result>(work: () => Promise<Result>): Promise<Result> {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  }
 
   const budgetFor = (reserved: number | undefined): StrategyBudget => ({
     contextWindow,
     reservedOutputTokens: Math.min(contextWindow, reserved ?? reservedOutputTokens),
   });
 
-  /** Folds the caller's messages into the full history and returns the prompt to send without compacting. */
+  /** Folds the caller's messages into the full history and returns the history the strategy is given. */
   function reconcile(messages: readonly ModelMessage[]): ModelMessage[] {
     const asFull = extendsHistory(full, messages);
     const asPrompt =
@@ -119,16 +144,20 @@ export function createCompactor({
     } else {
       // A different conversation, or an edited history: start over.
       full = messages.slice();
-      view = undefined;
+      start = undefined;
       covered = 0;
       state = strategy.initialState();
       lastPrompt = undefined;
       lastUsage = undefined;
     }
-    return view === undefined ? full.slice() : [...view, ...full.slice(covered)];
+    return start === undefined ? full : [...start, ...full.slice(covered)];
   }
 
-  function estimate(prompt: readonly ModelMessage[], tools: readonly ToolDefinition[] | undefined): number {
+  /** The prompt's tokens, counted when first asked for (a replay without a trigger never asks). */
+  function estimate(
+    prompt: readonly ModelMessage[],
+    tools: readonly ToolDefinition[] | undefined,
+  ): () => number {
     const previous =
       lastPrompt !== undefined &&
       lastUsage !== undefined &&
@@ -136,17 +165,22 @@ export function createCompactor({
       lastPrompt.every((message, index) => prompt[index] === message)
         ? { messageCount: lastPrompt.length, inputTokens: lastUsage }
         : undefined;
-    return estimatePromptTokens({ messages: prompt, tools, counter, previous }).tokens;
+    let tokens: number | undefined;
+    return () => {
+      tokens ??= estimatePromptTokens({ messages: prompt, tools, counter, previous }).tokens;
+      return tokens;
+    };
   }
 
   async function compact(
-    tools: readonly ToolDefinition[] | undefined,
+    history: readonly ModelMessage[],
+    { tools, abortSignal }: CompactorInput,
     budget: StrategyBudget,
     target: number,
     reason: 'threshold' | 'overflow',
-  ): Promise<CompactWithFallbackResult<unknown>> {
+  ): Promise<PreparedPrompt> {
     const result = await compactWithFallback({
-      messages: full,
+      messages: history,
       tools,
       counter,
       budget,
@@ -156,11 +190,22 @@ export function createCompactor({
       ...(fallback === undefined ? {} : { fallback }),
       reason,
       onEvent,
+      abortSignal,
     });
-    state = result.state;
-    view = result.messages;
-    covered = full.length;
-    return result;
+    if (result.fallbacks.length === 0 && result.failure === undefined) {
+      state = result.state;
+    } else {
+      // The fallbacks' result is no state of the strategy's: it becomes the history the strategy is given.
+      start = result.messages;
+      covered = full.length;
+      state = strategy.initialState();
+    }
+    return {
+      messages: sent(result.messages.slice()),
+      estimatedTokens: result.tokensAfter,
+      edits: result.edits,
+      compaction: result,
+    };
   }
 
   function sent(messages: ModelMessage[]): ModelMessage[] {
@@ -170,44 +215,66 @@ export function createCompactor({
   }
 
   return {
-    async prepare({ messages, tools, reservedOutputTokens: reserved }) {
-      const prompt = reconcile(messages);
-      const estimatedTokens = estimate(prompt, tools);
-      const budget = budgetFor(reserved);
-      if (trigger === false || !trigger.shouldCompact({ promptTokens: estimatedTokens, budget })) {
-        return { messages: sent(prompt), estimatedTokens };
-      }
-      const compaction = await compact(tools, budget, trigger.target(budget), 'threshold');
-      return {
-        messages: sent(compaction.messages.slice()),
-        estimatedTokens: compaction.tokensAfter,
-        compaction,
-      };
-    },
+    prepare: (input) =>
+      exclusive(async () => {
+        const { tools, reservedOutputTokens: reserved, abortSignal } = input;
+        abortSignal?.throwIfAborted();
+        const history = reconcile(input.messages);
+        const budget = budgetFor(reserved);
+        let output: StrategyOutput<unknown>;
+        try {
+          output = await untilAborted(
+            strategy.apply({
+              messages: history,
+              ...(tools === undefined ? {} : { tools }),
+              counter,
+              budget,
+              state,
+              ...(abortSignal === undefined ? {} : { abortSignal }),
+            }),
+            abortSignal,
+          );
+        } catch (error) {
+          if (abortSignal?.aborted === true) throw abortSignal.reason;
+          if (onStrategyError === 'throw') throw error;
+          // A strategy that failed on its own cadence (a summarizer's error): compact with the fallbacks' net.
+          const target = trigger === false ? usableTokens(budget) : trigger.target(budget);
+          return compact(history, input, budget, target, 'threshold');
+        }
+        const estimated = estimate(output.messages, tools);
+        if (trigger !== false && trigger.shouldCompact({ promptTokens: estimated(), budget })) {
+          return compact(history, input, budget, trigger.target(budget), 'threshold');
+        }
+        state = output.state;
+        return {
+          messages: sent(output.messages),
+          get estimatedTokens() {
+            return estimated();
+          },
+          edits: output.edits,
+        };
+      }),
     recordUsage(inputTokens) {
       if (inputTokens !== undefined && Number.isFinite(inputTokens) && inputTokens > 0)
         lastUsage = inputTokens;
     },
-    async recover({ messages, tools, reservedOutputTokens: reserved, overflow }) {
-      const rejected = lastPrompt;
-      const prompt = reconcile(messages);
-      const counted = counter.countPrompt({
-        messages: rejected ?? prompt,
-        ...(tools === undefined ? {} : { tools }),
-      });
-      const { budget, target } = recoveryBudget({
-        overflow,
-        counted,
-        budget: budgetFor(reserved),
-        trigger: trigger === false ? undefined : trigger,
-      });
-      const compaction = await compact(tools, budget, target, 'overflow');
-      return {
-        messages: sent(compaction.messages.slice()),
-        estimatedTokens: compaction.tokensAfter,
-        compaction,
-      };
-    },
+    recover: (input) =>
+      exclusive(async () => {
+        input.abortSignal?.throwIfAborted();
+        const rejected = lastPrompt;
+        const history = reconcile(input.messages);
+        const counted = counter.countPrompt({
+          messages: rejected ?? history,
+          ...(input.tools === undefined ? {} : { tools: input.tools }),
+        });
+        const { budget, target } = recoveryBudget({
+          overflow: input.overflow,
+          counted,
+          budget: budgetFor(input.reservedOutputTokens),
+          trigger: trigger === false ? undefined : trigger,
+        });
+        return compact(history, input, budget, target, 'overflow');
+      }),
     history: () => full.slice(),
   };
 }

@@ -2,8 +2,13 @@ export {
   type CompactWithFallbackOptions,
   type CompactWithFallbackResult,
   compactWithFallback,
-  type OnDemandStrategy,
 } from './compact-with-fallback.js';
+export {
+  type ConversationCache,
+  type ConversationCacheOptions,
+  conversationCache,
+} from './conversation-cache.js';
+export { conversationId } from './conversation-id.js';
 export {
   type Compactor,
   type CompactorInput,
@@ -21,7 +26,7 @@ export type {
   RetryEvent,
 } from './kioku-event.js';
 export { type KiokuMiddlewareOptions, kiokuMiddleware } from './kioku-middleware.js';
-export type { KiokuOptions } from './kioku-options.js';
+export { defaultStrategy, type KiokuOptions } from './kioku-options.js';
 export { type KiokuPrepareStep, kiokuPrepareStep, type PrepareStepInput } from './kioku-prepare-step.js';
 export { fromLanguageModelPrompt, toLanguageModelPrompt } from './language-model-prompt.js';
 export {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ContextOverflowError } from '../errors/context-overflow-error.js';
 import { SummarizationError } from '../errors/summarization-error.js';
 import { validateHistory } from '../messages/validate-history.js';
-import { observationMasking } from '../strategies/observation-masking/observation-masking.js';
 import type { Strategy } from '../strategies/strategy.js';
+import { estimatedSummarization } from '../summarization/estimated-summarization.js';
 import { summarization } from '../summarization/summarization.js';
 import { errorFixture, errorFixtures, fixtureError } from '../test/error-fixture.js';
 import { quarterCounter } from '../test/quarter-counter.js';
@@ -225,12 +225,14 @@ describe('kiokuMiddleware: retries are bounded', () => {
 
 describe('kiokuMiddleware: a failing strategy falls back to masking, then truncation', () => {
   const overflow = fixtureError(errorFixture('gemini-input-token-count.json'));
-  const failing = (apply: Strategy['apply']): Strategy => ({
+  /** A summarization whose compaction fails; before every call it leaves the history as it is. */
+  const failing = (compact: Strategy['apply']): Strategy => ({
     name: 'summarization',
     lossy: true,
     needsModel: true,
     initialState: () => ({}),
-    apply,
+    apply: async ({ messages, state }) => ({ messages: messages.slice(), edits: [], state }),
+    compact,
   });
 
   const cases: Array<[string, Strategy['apply'], RegExp]> = [
@@ -314,7 +316,7 @@ describe('kiokuMiddleware: proactive compaction', () => {
   it('compacts before the call that would pass 80% of the window, judged from the reported usage', async () => {
     const { inner, model, events } = setup({
       contextWindow: 40_000,
-      strategy: observationMasking(),
+      strategy: estimatedSummarization({ trigger: { inputTokens: Number.MAX_SAFE_INTEGER } }),
       replies: [{ text: 'ok' }],
     });
     let messages = history(10);
@@ -327,7 +329,7 @@ describe('kiokuMiddleware: proactive compaction', () => {
     const compacted = events[0]?.type === 'context-compacted' ? events[0] : undefined;
     expect(compacted?.tokensAfter).toBeLessThanOrEqual(32_000);
     const last = inner.doGenerateCalls.at(-1);
-    expect(JSON.stringify(last?.prompt)).toContain('[Old bash output omitted');
+    expect(JSON.stringify(last?.prompt)).toContain('=== Previous Conversation Summary ===');
 
     // The next call sends the compacted view plus the new messages, without compacting again.
     const before = events.length;
@@ -340,19 +342,22 @@ describe('kiokuMiddleware: proactive compaction', () => {
     expect(next.at(-1)).toMatchObject({ role: 'user', content: [{ type: 'text', text: 'And now?' }] });
   });
 
-  it('by default summarizes with the model being called, its calls not passing through the middleware', async () => {
+  it('by default masks before every call and summarizes with the model being called when the masked prompt reaches 80%', async () => {
     const events: KiokuEvent[] = [];
     const inner = scriptedModel({ replies: [{ text: summaryText }] });
     const model = wrapLanguageModel({
       model: inner,
       middleware: kiokuMiddleware({
         counter: quarterCounter(),
-        contextWindow: 30_000,
+        contextWindow: 3_000,
         onEvent: (e) => events.push(e),
       }),
     });
     await generateText({ model, instructions, messages: history(30), maxRetries: 0 });
-    expect(types(events)).toContain('context-compacted');
+    expect(events.find((event) => event.type === 'context-compacted')).toMatchObject({
+      reason: 'threshold',
+      strategy: 'kioku-default+summarization',
+    });
     expect(inner.doGenerateCalls).toHaveLength(2); // the summary, then the agent's call
     expect(JSON.stringify(inner.doGenerateCalls[1]?.prompt)).toContain(
       '=== Previous Conversation Summary ===',

@@ -5,11 +5,13 @@ import type {
   LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
-import { checkCount } from '../strategies/check-option.js';
+import { defaultOverflowDetectors } from '../overflow/default-overflow-detectors.js';
+import { detectContextOverflow } from '../overflow/detect-context-overflow.js';
+import type { OverflowDetector } from '../overflow/overflow-detector.js';
+import { checkCount } from '../strategies/internal/check-option.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
-import { defaultOverflowDetectors } from '../triggers/default-overflow-detectors.js';
-import { detectContextOverflow } from '../triggers/detect-context-overflow.js';
-import type { OverflowDetector } from '../triggers/overflow-detector.js';
+import { type ConversationCache, conversationCache } from './conversation-cache.js';
+import { conversationId } from './conversation-id.js';
 import type { Compactor } from './create-compactor.js';
 import { checkKiokuOptions, compactorForModel, type KiokuOptions } from './kioku-options.js';
 import { fromLanguageModelPrompt, toLanguageModelPrompt, toolDefinitions } from './language-model-prompt.js';
@@ -22,22 +24,31 @@ export interface KiokuMiddlewareOptions extends KiokuOptions {
   maxRetries?: number;
   /** Default `defaultOverflowDetectors()`. */
   detectors?: readonly OverflowDetector[];
+  /**
+   * Where each conversation's state is kept (see `conversationCache`); default one of this middleware's
+   * own. Share one between middlewares built per request.
+   */
+  conversations?: ConversationCache;
 }
 
 /** The caller's history behind a (transformed) call, for compacting it after an overflow. */
 interface CallHistory {
   messages: ModelMessage[];
   tools: ToolDefinition[] | undefined;
+  compactor: Compactor;
 }
 
 /**
- * Language-model middleware that keeps one conversation inside the model's window: before each call it
- * compacts when the prompt reaches the trigger's threshold (judged from the usage the provider reported
- * for the previous call); when the provider still rejects the prompt as too long (an `APICallError`, or an
- * error at the start of a stream) it compacts within the limit the error states and retries, `maxRetries`
- * times (once by default), then throws `ContextOverflowError`. A failing strategy falls back to masking,
- * then truncation. The caller's messages are never changed; make one middleware per conversation, since
- * it carries the strategy's state from call to call.
+ * Language-model middleware that keeps conversations inside the model's window: before each call it
+ * applies the strategy (by default `kiokuDefault()`, cache-aware masking, as `kioku analyze` replays it)
+ * and compacts further when the prompt reaches the trigger's threshold (80% by default, judged from the
+ * usage the provider reported for the previous call; by default a summary); when the provider still
+ * rejects the prompt as too long (an `APICallError`, or an error at the start of a stream) it compacts
+ * within the limit the error states and retries, `maxRetries` times (once by default), then throws
+ * `ContextOverflowError`. A failing strategy falls back to masking, then truncation. The caller's messages
+ * are never changed. State is kept per conversation (`providerOptions.kioku.conversationId`, else derived
+ * from the system prompt and the first user message), so one wrapped model can serve concurrent
+ * conversations; the call's `abortSignal` reaches every model call a compaction makes.
  *
  * @example
  * const model = wrapLanguageModel({ model: openai('gpt-4o'), middleware: kiokuMiddleware({ onEvent: console.log }) });
@@ -47,16 +58,16 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
   const { maxRetries = 1, detectors = defaultOverflowDetectors(), onEvent } = options;
   checkKiokuOptions('kiokuMiddleware', options);
   checkCount({ strategy: 'kiokuMiddleware', option: 'maxRetries', value: maxRetries });
-  let compactor: Compactor | undefined;
+  const conversations = options.conversations ?? conversationCache();
   const histories = new WeakMap<LanguageModelV4CallOptions, CallHistory>();
-  const compactorOf = (model: LanguageModelV4): Compactor => {
-    compactor ??= compactorForModel('kiokuMiddleware', options, {
-      model,
-      modelId: model.modelId,
-      provider: model.provider,
-    });
-    return compactor;
-  };
+  const compactorOf = (model: LanguageModelV4, params: LanguageModelV4CallOptions): Compactor =>
+    conversations.get(conversationId(params), () =>
+      compactorForModel('kiokuMiddleware', options, {
+        model,
+        modelId: model.modelId,
+        provider: model.provider,
+      }),
+    );
   const retry = <Result>(
     error: unknown,
     params: LanguageModelV4CallOptions,
@@ -70,9 +81,11 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
       maxRetries,
       detect: (failure) => detectContextOverflow(failure, { detectors, providerId: model.provider }),
       recover: async (overflow) => {
-        const prepared = await compactorOf(model).recover({
-          ...history,
+        const prepared = await history.compactor.recover({
+          messages: history.messages,
+          tools: history.tools,
           reservedOutputTokens: options.reservedOutputTokens ?? params.maxOutputTokens,
+          abortSignal: params.abortSignal,
           overflow,
         });
         return {
@@ -90,17 +103,20 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
   };
   const isOverflow = (model: LanguageModelV4) => (error: unknown) =>
     detectContextOverflow(error, { detectors, providerId: model.provider }) !== undefined;
-  const recordUsage = (tokens: number | undefined) => compactor?.recordUsage(tokens);
+  const recordUsage = (params: LanguageModelV4CallOptions) => (tokens: number | undefined) =>
+    histories.get(params)?.compactor.recordUsage(tokens);
 
   return {
     specificationVersion: 'v4',
     async transformParams({ params, model }) {
       const messages = fromLanguageModelPrompt(params.prompt);
       const tools = toolDefinitions(params.tools);
-      const prepared = await compactorOf(model).prepare({
+      const compactor = compactorOf(model, params);
+      const prepared = await compactor.prepare({
         messages,
         tools,
         reservedOutputTokens: options.reservedOutputTokens ?? params.maxOutputTokens,
+        abortSignal: params.abortSignal,
       });
       const unchanged =
         prepared.messages.length === messages.length &&
@@ -108,21 +124,21 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
       const next = unchanged
         ? params
         : { ...params, prompt: await toLanguageModelPrompt(prepared.messages, { provider: model.provider }) };
-      histories.set(next, { messages, tools });
+      histories.set(next, { messages, tools, compactor });
       return next;
     },
     async wrapGenerate({ doGenerate, params, model }) {
       const result = await doGenerate().then(undefined, (error: unknown) =>
         retry(error, params, model, (retried) => model.doGenerate(retried)),
       );
-      recordUsage(result.usage.inputTokens.total);
+      recordUsage(params)(result.usage.inputTokens.total);
       return result;
     },
     async wrapStream({ doStream, params, model }) {
       const start = async (call: () => PromiseLike<LanguageModelV4StreamResult>) => {
         const result = await call();
         const stream = await peekStream(result.stream, isOverflow(model));
-        return { ...result, stream: watchUsage(stream, recordUsage) };
+        return { ...result, stream: watchUsage(stream, recordUsage(params)) };
       };
       return start(doStream).catch((error: unknown) =>
         retry(error, params, model, (retried) => start(() => model.doStream(retried))),

@@ -1,12 +1,14 @@
 import type { LanguageModel } from 'ai';
-import { checkCount } from '../strategies/check-option.js';
+import { detectContextOverflow } from '../overflow/detect-context-overflow.js';
+import { checkCount } from '../strategies/internal/check-option.js';
+import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
+import { pipeline } from '../strategies/pipeline/pipeline.js';
+import { renamed } from '../strategies/renamed/renamed.js';
 import type { Strategy } from '../strategies/strategy.js';
 import { summarization } from '../summarization/summarization.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
-import { detectContextOverflow } from '../triggers/detect-context-overflow.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
-import type { OnDemandStrategy } from './compact-with-fallback.js';
 import { type Compactor, createCompactor } from './create-compactor.js';
 import type { KiokuEvent } from './kioku-event.js';
 import { resolveContextWindow } from './resolve-context-window.js';
@@ -14,11 +16,13 @@ import { resolveContextWindow } from './resolve-context-window.js';
 /** What the middleware and the `prepareStep` helper share. */
 export interface KiokuOptions {
   /**
-   * How to shrink the history; default `summarization({ model: summarizer })` with the general prompt
-   * (pass `summarization({ model, prompt: securityInvestigationPrompt })` for investigations, or a
-   * deterministic strategy such as `observationMasking()` to call no model).
+   * How to shrink the history, applied before every call (as `kioku analyze` replays it); its `compact`
+   * runs when the trigger fires. Default {@link defaultStrategy}: `kiokuDefault()` on every call, and a
+   * summary by `summarizer` (general prompt) when the trigger fires. Pass e.g.
+   * `pipeline(kiokuDefault(), summarization({ model, prompt: securityInvestigationPrompt, trigger: { inputTokens: Number.MAX_SAFE_INTEGER } }))`
+   * for investigations, or `kiokuDefault()` alone to call no model.
    */
-  strategy?: OnDemandStrategy<unknown> | Strategy;
+  strategy?: Strategy;
   /** The model that writes summaries for the default strategy; default the model being called. */
   summarizer?: LanguageModel;
   /** The model's context window; default the model catalog's for the model called. */
@@ -64,12 +68,7 @@ export function compactorForModel(
     options.contextWindow ??
     resolveContextWindow({ modelId, provider, hint: `pass \`contextWindow\` to ${factory}` });
   return createCompactor({
-    strategy:
-      options.strategy ??
-      summarization({
-        model: options.summarizer ?? model,
-        isOverflowError: (error) => detectContextOverflow(error) !== undefined,
-      }),
+    strategy: options.strategy ?? defaultStrategy(options.summarizer ?? model),
     counter: options.counter ?? counterForModel(modelId),
     contextWindow,
     ...(options.reservedOutputTokens === undefined
@@ -79,4 +78,29 @@ export function compactorForModel(
     ...(options.fallback === undefined ? {} : { fallback: options.fallback }),
     onEvent: options.onEvent,
   });
+}
+
+/**
+ * What the middleware and `kiokuPrepareStep` apply without a `strategy` option, named
+ * `kioku-default+summarization`: `kiokuDefault()` (cache-aware masking and tool-input clearing) before
+ * every call, and, when the trigger fires (80% of the usable window by default) or the provider reports
+ * an overflow, a summary by `summarizer` of the oldest part of the masked history. Its summarization
+ * never fires on its own: the trigger says when.
+ *
+ * @example
+ * const middleware = kiokuMiddleware({ strategy: defaultStrategy(openai('gpt-4o-mini')) });
+ */
+export function defaultStrategy(summarizer: LanguageModel): Strategy<unknown> {
+  return renamed(
+    pipeline(
+      kiokuDefault(),
+      summarization({
+        model: summarizer,
+        trigger: { inputTokens: Number.MAX_SAFE_INTEGER },
+        // The summarizer's own overflow splits its input (map-reduce) instead of failing.
+        isOverflowError: (error) => detectContextOverflow(error) !== undefined,
+      }),
+    ),
+    'kioku-default+summarization',
+  );
 }

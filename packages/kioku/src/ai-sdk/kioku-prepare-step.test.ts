@@ -10,6 +10,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { validateHistory } from '../messages/validate-history.js';
 import { observationMasking } from '../strategies/observation-masking/observation-masking.js';
+import type { Strategy } from '../strategies/strategy.js';
+import { estimatedSummarization } from '../summarization/estimated-summarization.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { scriptedModel } from '../test/scripted-model.js';
 import { outputLines } from '../test/tool-step.js';
@@ -41,9 +43,14 @@ function agentModel() {
   });
 }
 
-function helper(events: KiokuEvent[]) {
+/** Summaries estimated at 1,000 tokens, made only when the trigger fires. */
+const onDemandSummaries = () => estimatedSummarization({ trigger: { inputTokens: Number.MAX_SAFE_INTEGER } });
+const summaryMark = '=== Previous Conversation Summary ===';
+const maskMark = '[Old bash output omitted';
+
+function helper(events: KiokuEvent[], strategy: Strategy = onDemandSummaries()) {
   return kiokuPrepareStep({
-    strategy: observationMasking({ keep: 3 }),
+    strategy,
     counter: quarterCounter(),
     contextWindow: 16_000,
     onEvent: (event) => events.push(event),
@@ -51,14 +58,14 @@ function helper(events: KiokuEvent[]) {
 }
 
 /** What each step's prompt held, from the calls the mock model received. */
-function checkPrompts(prompts: ReadonlyArray<{ prompt: unknown }>): void {
+function checkPrompts(prompts: ReadonlyArray<{ prompt: unknown }>, mark = summaryMark): void {
   for (const { prompt } of prompts) {
     expect(validateHistory(prompt as ModelMessage[])).toEqual([]);
   }
   const sizes = prompts.map(({ prompt }) => JSON.stringify(prompt).length / 4);
   // Never past the window, though 24 uncompacted steps would hold ~25,000 tokens.
   expect(Math.max(...sizes)).toBeLessThan(16_000);
-  expect(JSON.stringify(prompts.at(-1)?.prompt)).toContain('[Old bash output omitted');
+  expect(JSON.stringify(prompts.at(-1)?.prompt)).toContain(mark);
   expect(JSON.stringify(prompts.at(-1)?.prompt)).toContain('Investigate the beacon from 10.0.0.7.');
 }
 
@@ -94,6 +101,22 @@ describe('kiokuPrepareStep', () => {
     expect(await result.text).toBe('Investigation done.');
     expect(events.some((event) => event.type === 'context-compacted')).toBe(true);
     checkPrompts(model.doStreamCalls);
+  });
+
+  it('applies the strategy before every step, with its state carried from step to step', async () => {
+    const events: KiokuEvent[] = [];
+    const model = agentModel();
+    await generateText({
+      model,
+      tools,
+      prompt: 'Investigate the beacon from 10.0.0.7.',
+      stopWhen: stepCountIs(steps + 1),
+      prepareStep: helper(events, observationMasking({ keep: 3 })),
+    });
+    // Masked from the first step with more than 3 outputs on, so the trigger never has to fire.
+    expect(events.filter((event) => event.type === 'context-compacted')).toEqual([]);
+    expect(JSON.stringify(model.doGenerateCalls[4]?.prompt)).toContain(maskMark);
+    checkPrompts(model.doGenerateCalls, maskMark);
   });
 
   it('works as a ToolLoopAgent’s prepareStep', async () => {

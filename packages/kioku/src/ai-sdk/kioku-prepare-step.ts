@@ -15,9 +15,10 @@ export interface PrepareStepInput {
 export type KiokuPrepareStep = (input: PrepareStepInput) => Promise<{ messages: ModelMessage[] } | undefined>;
 
 /**
- * A `prepareStep` for `generateText`, `streamText` and `ToolLoopAgent` that compacts proactively: before
- * each step, when the prompt reaches the trigger's threshold (judged from the previous step's reported
- * input tokens), it returns the compacted messages, which the AI SDK carries into later steps. Make one per
+ * A `prepareStep` for `generateText`, `streamText` and `ToolLoopAgent` that manages the context before
+ * each step: it applies the strategy (by default `kiokuDefault()`, as `kioku analyze` replays it) and
+ * compacts further when the prompt reaches the trigger's threshold (judged from the previous step's
+ * reported input tokens), and returns the messages to send when they differ. Make one per
  * conversation: it holds the full history and the strategy's state across steps. For recovery from a
  * provider's overflow error, wrap the model with `kiokuMiddleware({ trigger: false })` as well, and then
  * give the default summarization an unwrapped `summarizer`, so its calls do not pass through that middleware.

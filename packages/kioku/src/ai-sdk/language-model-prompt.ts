@@ -35,7 +35,7 @@ export async function toLanguageModelPrompt(
   if (written.length > 0) {
     for (const message of written) {
       const [result] = await convertToLanguageModelPrompt({
-        prompt: { instructions: undefined, messages: [message] },
+        prompt: { instructions: undefined, messages: [message, ...answered(message)] },
         supportedUrls: { '*': [/^/] },
         download: undefined,
         ...(provider === undefined ? {} : { provider }),
@@ -48,6 +48,27 @@ export async function toLanguageModelPrompt(
     const result = converted.get(message);
     return result === undefined ? [] : [result];
   });
+}
+
+/**
+ * Placeholder results for the tool calls of a rewritten assistant message (tool inputs cleared), so the
+ * AI SDK converts it alone: its real results follow it in the prompt. Empty for other messages.
+ */
+function answered(message: ModelMessage): ModelMessage[] {
+  if (message.role !== 'assistant' || typeof message.content === 'string') return [];
+  const results = message.content.flatMap((part) =>
+    part.type === 'tool-call' && part.providerExecuted !== true
+      ? [
+          {
+            type: 'tool-result' as const,
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            output: { type: 'text' as const, value: '' },
+          },
+        ]
+      : [],
+  );
+  return results.length === 0 ? [] : [{ role: 'tool', content: results }];
 }
 
 /** The function tools of a provider call, as the tool definitions token counters take. */

@@ -1,6 +1,6 @@
+import type { ContextOverflow } from '../overflow/context-overflow.js';
+import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { StrategyBudget } from '../strategies/strategy.js';
-import { usableTokens } from '../strategies/usable-tokens.js';
-import type { ContextOverflow } from '../triggers/context-overflow.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
 
 /** Every retry must send at most this share of the rejected prompt, so each one makes progress. */

@@ -1,6 +1,6 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { ContextOverflowError } from '../errors/context-overflow-error.js';
-import type { ContextOverflow } from '../triggers/context-overflow.js';
+import type { ContextOverflow } from '../overflow/context-overflow.js';
 import type { KiokuEvent } from './kioku-event.js';
 import { compactionCanHelp } from './recovery-budget.js';
 

@@ -1,6 +1,6 @@
 import { contextEditing } from '../strategies/context-editing/index.js';
+import { renamed } from '../strategies/renamed/renamed.js';
 import type { Strategy } from '../strategies/strategy.js';
-import { renamed } from './renamed.js';
 
 /**
  * Anthropic's server-side context editing `clear_tool_uses_20250919` with its documented defaults

@@ -1,8 +1,8 @@
+import { kiokuDefault } from '../strategies/kioku-default/index.js';
 import type { Strategy } from '../strategies/strategy.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
 import { aiSdkPruneMessages } from './ai-sdk-prune-messages.js';
 import { anthropicClearToolUses } from './anthropic-clear-tool-uses.js';
-import { kiokuDefault } from './kioku-default.js';
 import { langChainContextEditing } from './langchain-context-editing.js';
 import { naiveMasking } from './naive-masking.js';
 import { openHandsObservationMasking } from './openhands-observation-masking.js';

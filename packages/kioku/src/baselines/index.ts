@@ -5,7 +5,6 @@ export {
 } from './ai-sdk-prune-messages.js';
 export { anthropicClearToolUses } from './anthropic-clear-tool-uses.js';
 export { type BaselineEntry, baselineCatalog, peerBaselines, unmanagedBaseline } from './baseline-catalog.js';
-export { kiokuDefault } from './kioku-default.js';
 export { langChainApproximateCounter } from './langchain-approximate-counter.js';
 export { langChainContextEditing } from './langchain-context-editing.js';
 export { naiveMasking } from './naive-masking.js';
@@ -13,6 +12,5 @@ export {
   type OpenHandsObservationMaskingOptions,
   openHandsObservationMasking,
 } from './openhands-observation-masking.js';
-export { renamed } from './renamed.js';
 export { sweAgentLastObservations } from './swe-agent-last-observations.js';
 export { sweAgentPlaceholder } from './swe-agent-placeholder.js';

@@ -1,7 +1,7 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
 import { toolOutputText } from '../messages/message-text.js';
-import { pinnedIndexes } from '../strategies/pinned-indexes.js';
-import { isPlaceholder, markPlaceholder } from '../strategies/placeholder-mark.js';
+import { pinnedIndexes } from '../strategies/internal/pinned-indexes.js';
+import { isPlaceholder, markPlaceholder } from '../strategies/internal/placeholder-mark.js';
 import type { Strategy, StrategyEdit } from '../strategies/strategy.js';
 
 /** OpenHands' placeholder for a masked observation. */

@@ -1,6 +1,6 @@
 import { observationMasking } from '../strategies/observation-masking/index.js';
+import { renamed } from '../strategies/renamed/renamed.js';
 import type { Strategy } from '../strategies/strategy.js';
-import { renamed } from './renamed.js';
 import { sweAgentPlaceholder } from './swe-agent-placeholder.js';
 
 /**

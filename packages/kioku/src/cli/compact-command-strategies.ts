@@ -2,8 +2,8 @@ import type { LanguageModel } from 'ai';
 import {
   detectContextOverflow,
   generalPrompt,
-  type OnDemandStrategy,
   observationMasking,
+  type Strategy,
   securityInvestigationPrompt,
   summarization,
   truncation,
@@ -15,7 +15,7 @@ export const summaryPrompts = { general: generalPrompt, security: securityInvest
 /** A strategy `kioku compact --strategy` can name, and whether it needs `--model` to be callable. */
 interface CompactStrategyEntry {
   needsModel: boolean;
-  create(options: { model: LanguageModel | undefined; prompt: string }): OnDemandStrategy<unknown>;
+  create(options: { model: LanguageModel | undefined; prompt: string }): Strategy<unknown>;
 }
 
 /** The strategies of `kioku compact`, by name. */
@@ -28,13 +28,13 @@ export const compactStrategies = {
         prompt,
         // The summarizer's own overflow splits its input (map-reduce) instead of failing.
         isOverflowError: (error) => detectContextOverflow(error) !== undefined,
-      }) as OnDemandStrategy<unknown>,
+      }) as Strategy<unknown>,
   },
   'observation-masking': {
     needsModel: false,
-    create: () => observationMasking() as OnDemandStrategy<unknown>,
+    create: () => observationMasking() as Strategy<unknown>,
   },
-  truncation: { needsModel: false, create: () => truncation() as OnDemandStrategy<unknown> },
+  truncation: { needsModel: false, create: () => truncation() as Strategy<unknown> },
 } satisfies Record<string, CompactStrategyEntry>;
 
 /** A strategy name `kioku compact` accepts. */

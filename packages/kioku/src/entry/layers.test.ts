@@ -15,6 +15,7 @@ const layers = {
     'errors',
     'json',
     'messages',
+    'overflow',
     'pricing',
     'strategies',
     'summarization',

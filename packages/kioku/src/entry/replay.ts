@@ -69,6 +69,9 @@ export {
   type AnalyzeStrategiesOptions,
   analyzeStrategies,
   anthropicStylePricing,
+  type BatchSizeChoice,
+  type ChooseBatchSizeOptions,
+  chooseBatchSize,
   compareToBaseline,
   introducedViolations,
   modelPricing,
@@ -101,9 +104,6 @@ export {
   renderReport,
   reportData,
 } from '../report/index.js';
-
-// strategies: choosing a batch size by replaying a transcript's cost
-export { type BatchSizeChoice, type ChooseBatchSizeOptions, chooseBatchSize } from '../strategies/index.js';
 
 // tokens: counters measured and calibrated against recorded usage
 export {

@@ -46,6 +46,8 @@ export {
   importMemories,
   introspect,
   isHashingEmbedderId,
+  type KiokuMemoryMiddlewareOptions,
+  kiokuMemoryMiddleware,
   type LearnInput,
   type LearnResult,
   type ListMemoriesOptions,

@@ -25,6 +25,7 @@ export {
 export { type IntrospectionReport, type IntrospectOptions, introspect } from './introspect.js';
 export { introspectionPrompt } from './introspection-prompt.js';
 export { type Introspection, introspectionSchema } from './introspection-schema.js';
+export { type KiokuMemoryMiddlewareOptions, kiokuMemoryMiddleware } from './kioku-memory-middleware.js';
 export type {
   AddManyEntry,
   AddManyResult,

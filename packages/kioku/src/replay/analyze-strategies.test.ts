@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kiokuDefault } from '../baselines/kioku-default.js';
 import { ReplayConfigurationError } from '../errors/replay-configuration-error.js';
+import { kiokuDefault } from '../strategies/kioku-default/index.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { outputLines, toolStep } from '../test/tool-step.js';

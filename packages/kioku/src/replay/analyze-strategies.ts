@@ -3,6 +3,7 @@ import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Transcript } from '../transcripts/transcript.js';
+import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import type { ReplayPricing } from './replay-pricing.js';
 import { replayTranscript } from './replay-transcript.js';
@@ -23,6 +24,8 @@ export interface AnalyzeStrategiesOptions {
   counterFor?: (transcript: Transcript) => TokenCounter;
   /** The budget strategies work within; default the context window of each transcript's pricing model. */
   budgetFor?: (transcript: Transcript, pricing: ReplayPricing) => StrategyBudget;
+  /** When to compact beyond each strategy's own `apply` (see `replayTranscript`); default none. */
+  trigger?: ProactiveTrigger | undefined;
   /** Called before the first replay with the number of replays (transcripts × strategies). */
   onStart?: (total: number) => void;
   /** Called after each replay, e.g. to advance a progress bar. */
@@ -60,6 +63,7 @@ export async function analyzeStrategies({
   pricingFor,
   counterFor = (transcript) => counterForModel(transcript.model ?? transcript.calls[0]?.model),
   budgetFor = (_, pricing) => ({ contextWindow: pricing.model.contextWindow }),
+  trigger,
   onStart,
   onReplay,
 }: AnalyzeStrategiesOptions): Promise<StrategyAnalysis> {
@@ -79,7 +83,7 @@ export async function analyzeStrategies({
     const counter = counterFor(transcript);
     const budget = budgetFor(transcript, pricing);
     for (const strategy of all) {
-      const replay = await replayTranscript({ transcript, strategy, counter, pricing, budget });
+      const replay = await replayTranscript({ transcript, strategy, counter, pricing, budget, trigger });
       replays.push(replay);
       byStrategy.get(strategy.name)?.push(replay);
       onReplay?.(replay);

@@ -4,6 +4,7 @@ export {
   type StrategyAnalysis,
 } from './analyze-strategies.js';
 export { anthropicStylePricing } from './anthropic-style-pricing.js';
+export { type BatchSizeChoice, type ChooseBatchSizeOptions, chooseBatchSize } from './choose-batch-size.js';
 export { compareToBaseline } from './compare-to-baseline.js';
 export { introducedViolations } from './introduced-violations.js';
 export { modelPricing } from './model-pricing.js';

@@ -1,10 +1,12 @@
 import { performance } from 'node:perf_hooks';
+import { createCompactor, type PreparedPrompt } from '../ai-sdk/create-compactor.js';
 import { ReplayStrategyError } from '../errors/replay-strategy-error.js';
 import { noCachePolicy } from '../pricing/no-cache-policy.js';
 import { type SimulatedCall, simulateCost } from '../pricing/simulate-cost.js';
-import type { Strategy, StrategyBudget, StrategyOutput } from '../strategies/strategy.js';
+import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Transcript } from '../transcripts/transcript.js';
+import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
 import { editsUsage } from './edits-usage.js';
 import { introducedViolations } from './introduced-violations.js';
 import { markedPrompts } from './marked-prompts.js';
@@ -23,13 +25,19 @@ export interface ReplayTranscriptOptions {
   pricing: ReplayPricing;
   /** The budget the strategy works within; default the pricing model's context window. */
   budget?: StrategyBudget | undefined;
+  /**
+   * When to compact beyond what the strategy does before every call (e.g. `thresholdTrigger()`, as
+   * `kiokuMiddleware` does); default none: the strategy's `apply` alone.
+   */
+  trigger?: ProactiveTrigger | undefined;
 }
 
 /**
  * Replays a recorded agent run through a strategy the way an agent loop would run it: before each LLM call
  * the agent made (the recorded calls, or one per assistant message), the strategy gets the full history up
  * to that call and the state it returned at the previous call, and the managed prompt it returns is what
- * the call sends. Measures per call the tokens sent and the context used, the cost without and with the
+ * the call sends. The calls go through the same compactor (`createCompactor`) as `kiokuMiddleware` and
+ * `kiokuPrepareStep`, with the same `trigger`, so a live agent sends what the replay measures. Measures per call the tokens sent and the context used, the cost without and with the
  * provider's prompt cache (simulated over the sequence of managed prompts, so rewriting a cached prefix
  * costs what it costs), the violations a provider would reject, and the strategy's time. Cache
  * breakpoints are placed by `pricing.markBreakpoints` (as the agent places them), except for a strategy
@@ -56,6 +64,7 @@ export async function replayTranscript({
   counter,
   pricing,
   budget = { contextWindow: pricing.model.contextWindow },
+  trigger,
 }: ReplayTranscriptOptions): Promise<TranscriptReplay> {
   const tools = transcript.tools;
   const toolsPart = tools === undefined ? {} : { tools };
@@ -70,14 +79,23 @@ export async function replayTranscript({
     pricing.markBreakpoints === undefined || strategy.placesCacheBreakpoints === true
       ? undefined
       : markedPrompts(pricing.markBreakpoints, counter);
-  let state = strategy.initialState();
+  const compactor = createCompactor({
+    strategy,
+    counter,
+    contextWindow: budget.contextWindow,
+    ...(budget.reservedOutputTokens === undefined
+      ? {}
+      : { reservedOutputTokens: budget.reservedOutputTokens }),
+    trigger: trigger ?? false,
+    onStrategyError: 'throw',
+  });
   const recorded = replayCalls(transcript);
   for (const [index, call] of recorded.entries()) {
     const history = transcript.messages.slice(0, call.messageCount);
     const started = performance.now();
-    let output: StrategyOutput<unknown>;
+    let output: PreparedPrompt;
     try {
-      output = await strategy.apply({ messages: history, ...toolsPart, counter, budget, state });
+      output = await compactor.prepare({ messages: history, ...toolsPart });
     } catch (error) {
       throw new ReplayStrategyError({
         strategy: strategy.name,
@@ -89,7 +107,6 @@ export async function replayTranscript({
     }
     const strategyMs = performance.now() - started;
     const spent = editsUsage(output.edits);
-    state = output.state;
     const managed = output.messages;
     const next = transcript.messages[call.messageCount];
     const completion = next?.role === 'assistant' ? next : undefined;

@@ -10,16 +10,15 @@ export {
   cacheBreakpoints,
 } from './cache-breakpoints/index.js';
 export {
-  type BatchSizeChoice,
-  type ChooseBatchSizeOptions,
-  chooseBatchSize,
-} from './choose-batch-size/index.js';
-export {
   type ContextEditingOptions,
   type ContextEditingState,
   type ContextEditingTrigger,
   contextEditing,
 } from './context-editing/index.js';
+export { pin } from './internal/pin.js';
+export { pinnedIndexes } from './internal/pinned-indexes.js';
+export { isPlaceholder, markPlaceholder } from './internal/placeholder-mark.js';
+export { kiokuDefault } from './kioku-default/index.js';
 export {
   describeMaskedOutput,
   type MaskedOutput,
@@ -27,10 +26,8 @@ export {
   type ObservationMaskingState,
   observationMasking,
 } from './observation-masking/index.js';
-export { pin } from './pin.js';
-export { pinnedIndexes } from './pinned-indexes.js';
 export { pipeline, type StateOf, type StatesOf } from './pipeline/index.js';
-export { isPlaceholder, markPlaceholder } from './placeholder-mark.js';
+export { renamed } from './renamed/index.js';
 export {
   type SplitByFractionOptions,
   type SplitEveryNTurnsOptions,

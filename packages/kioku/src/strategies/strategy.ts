@@ -63,6 +63,8 @@ export interface StrategyInput<State> {
   budget: StrategyBudget;
   /** The state this strategy returned at the previous call, or its `initialState()` at the first. */
   state: State;
+  /** The caller's abort signal, passed to every model call the strategy makes (summaries). */
+  abortSignal?: AbortSignal | undefined;
 }
 
 /** What `apply` returns: the history to send, the edits made, and the state for the next call. */
@@ -75,7 +77,9 @@ export interface StrategyOutput<State> {
 /**
  * A way to shrink a history, made by a factory. Pure with respect to its input: the same history and
  * state give the same output. `state` carries decisions across calls (what was masked stays masked), so
- * the prefix a provider has cached is not rewritten needlessly.
+ * the prefix a provider has cached is not rewritten needlessly. `apply` runs before every call; a
+ * strategy that can also shrink the history on demand, whatever its own cadence (summarization), offers
+ * `compact`, which a trigger (`thresholdTrigger`) or a provider's overflow error calls.
  */
 export interface Strategy<State = unknown> {
   readonly name: string;
@@ -91,4 +95,9 @@ export interface Strategy<State = unknown> {
   readonly placesCacheBreakpoints?: boolean;
   initialState(): State;
   apply(input: StrategyInput<State>): Promise<StrategyOutput<State>>;
+  /**
+   * Shrinks now, whatever the strategy's own cadence says (for a trigger that fired or a provider's
+   * context-overflow error). Absent: `apply` stands in.
+   */
+  compact?(input: StrategyInput<State>): Promise<StrategyOutput<State>>;
 }

@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import { SummarizationError } from '../errors/summarization-error.js';
 import { splitSteps } from '../messages/split-turns.js';
 import type { Strategy, StrategyBudget, StrategyInput, StrategyOutput } from '../strategies/strategy.js';
-import { usableTokens } from '../strategies/usable-tokens.js';
+import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import {
   type HistoryLayout,
@@ -36,6 +36,8 @@ export interface SummaryRequest {
    * task, pinned messages and tools leave): its limit when the messages after it fill the window anyway.
    */
   maxRoom: number;
+  /** The caller's abort signal, for the summarizer's calls. */
+  abortSignal?: AbortSignal | undefined;
 }
 
 /** A summary made for a {@link SummaryRequest}. */
@@ -48,15 +50,14 @@ export interface MadeSummary {
   instructions: readonly string[];
 }
 
-/** A summarization strategy: a `Strategy` that can also be told to compact now. */
-export interface CompactionStrategy extends Strategy<SummarizationState> {
-  /**
-   * Compacts now, whatever the trigger says (for a provider's context-overflow error): at the split, or,
-   * when the split has nothing new to fold, everything before the newest step. Returns the history
-   * unchanged (but still summarized as the state says) only when there is nothing left to fold.
-   */
-  compact(input: StrategyInput<SummarizationState>): Promise<StrategyOutput<SummarizationState>>;
-}
+/**
+ * A summarization strategy: a `Strategy` whose `compact` compacts now, whatever the trigger says (for a
+ * provider's context-overflow error): at the split, or, when the split has nothing new to fold,
+ * everything before the newest step. `compact` returns the history unchanged (but still summarized as the
+ * state says) only when there is nothing left to fold.
+ */
+export type CompactionStrategy = Strategy<SummarizationState> &
+  Pick<Required<Strategy<SummarizationState>>, 'compact'>;
 
 /** Options of {@link compactionStrategy}. */
 export interface CompactionStrategyOptions {
@@ -96,7 +97,7 @@ export function compactionStrategy({
     messages.reduce((sum, message) => sum + counter.countMessage(message), 0);
 
   const run = async (
-    { messages, tools, counter, budget, state }: StrategyInput<SummarizationState>,
+    { messages, tools, counter, budget, state, abortSignal }: StrategyInput<SummarizationState>,
     force: boolean,
   ): Promise<StrategyOutput<SummarizationState>> => {
     const restored = summarizedView(
@@ -149,6 +150,7 @@ export function compactionStrategy({
       carried: current.instructions,
       room,
       maxRoom,
+      ...(abortSignal === undefined ? {} : { abortSignal }),
     });
     const message = messageFor(made.text);
     const after = counter.countMessage(message);

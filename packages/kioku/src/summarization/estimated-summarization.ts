@@ -1,5 +1,5 @@
 import { StrategyOptionsError } from '../errors/strategy-options-error.js';
-import { checkCount, checkFraction } from '../strategies/check-option.js';
+import { checkCount, checkFraction } from '../strategies/internal/check-option.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import { type CompactionStrategy, compactionStrategy } from './compaction-strategy.js';
 import { generalPrompt } from './prompts/general-prompt.js';

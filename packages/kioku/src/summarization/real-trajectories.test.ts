@@ -3,7 +3,7 @@ import type { ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { beforeAll, expect, it } from 'vitest';
 import { validateHistory } from '../messages/validate-history.js';
-import { pinnedIndexes } from '../strategies/pinned-indexes.js';
+import { pinnedIndexes } from '../strategies/internal/pinned-indexes.js';
 import { describeWithTrajectories, trajectoriesDir } from '../test/trajectories.js';
 import { createBytesCounter } from '../tokens/bytes-counter.js';
 import { loadTranscripts } from '../transcripts/load-transcripts.js';

@@ -1,9 +1,9 @@
 import type { ModelMessage } from 'ai';
-import { checkCount, checkFraction } from '../strategies/check-option.js';
+import { checkCount, checkFraction } from '../strategies/internal/check-option.js';
+import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import { splitByFraction } from '../strategies/split-points/split-by-fraction.js';
 import { splitEveryNTurns } from '../strategies/split-points/split-every-n-turns.js';
 import type { StrategyBudget } from '../strategies/strategy.js';
-import { usableTokens } from '../strategies/usable-tokens.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import { checkCount } from '../strategies/check-option.js';
+import { checkCount } from '../strategies/internal/check-option.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import { type CompactionStrategy, compactionStrategy } from './compaction-strategy.js';
 import { extractFacts } from './facts/extract-facts.js';
@@ -117,7 +117,7 @@ export function summarization({
     split: resolved,
     minSliceTokens,
     tooLong: 'throw',
-    async summarize({ slice, counter, carried, room, maxRoom }) {
+    async summarize({ slice, counter, carried, room, maxRoom, abortSignal: callSignal }) {
       const carriedFacts: Fact[] = carried.map((value) => ({ kind: 'instruction', value }));
       const facts = preserve ? dedupe([...carriedFacts, ...extractFacts(slice)]) : carriedFacts;
       const result = await summarizeMessages({
@@ -131,7 +131,7 @@ export function summarization({
         maxRetries,
         isOverflowError,
         timeoutMs,
-        abortSignal,
+        abortSignal: eitherSignal(abortSignal, callSignal),
       });
       const instructions = facts.filter((fact) => fact.kind === 'instruction').map((fact) => fact.value);
       if (!preserve) return { text: result.text, usage: result.usage, instructions };
@@ -198,4 +198,13 @@ function dedupe(facts: readonly Fact[]): Fact[] {
     seen.add(key);
     return true;
   });
+}
+
+/** A signal that aborts when either does (the factory's, or the call's); `undefined` when neither is given. */
+function eitherSignal(
+  first: AbortSignal | undefined,
+  second: AbortSignal | undefined,
+): AbortSignal | undefined {
+  if (first === undefined) return second;
+  return second === undefined ? first : AbortSignal.any([first, second]);
 }

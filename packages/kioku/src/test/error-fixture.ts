@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { APICallError } from 'ai';
-import sources from '../triggers/__fixtures__/sources.json' with { type: 'json' };
+import sources from '../overflow/__fixtures__/sources.json' with { type: 'json' };
 
 /** One captured provider error: its body, status and where it was captured. */
 export interface ErrorFixture {
@@ -16,9 +16,9 @@ export interface ErrorFixture {
   body: string;
 }
 
-const directory = new URL('../triggers/__fixtures__/', import.meta.url);
+const directory = new URL('../overflow/__fixtures__/', import.meta.url);
 
-/** Every captured provider error in `src/triggers/__fixtures__`, with its body. */
+/** Every captured provider error in `src/overflow/__fixtures__`, with its body. */
 export function errorFixtures(): ErrorFixture[] {
   return (sources as Omit<ErrorFixture, 'body'>[]).map((source) => ({
     ...source,

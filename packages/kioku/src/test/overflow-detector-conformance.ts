@@ -1,7 +1,7 @@
 import { APICallError, RetryError } from 'ai';
 import { describe, expect, it } from 'vitest';
-import type { ContextOverflow } from '../triggers/context-overflow.js';
-import type { OverflowDetector } from '../triggers/overflow-detector.js';
+import type { ContextOverflow } from '../overflow/context-overflow.js';
+import type { OverflowDetector } from '../overflow/overflow-detector.js';
 import { errorFixtures, fixtureError } from './error-fixture.js';
 
 /** Options of {@link overflowDetectorConformance}. */

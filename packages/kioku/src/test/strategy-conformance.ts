@@ -3,7 +3,7 @@ import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { it } from 'vitest';
 import { validateHistory } from '../messages/validate-history.js';
-import { pinnedIndexes } from '../strategies/pinned-indexes.js';
+import { pinnedIndexes } from '../strategies/internal/pinned-indexes.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
 import { assistantCalls } from '../transcripts/assistant-calls.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';

@@ -1,5 +1,5 @@
-import { checkFraction } from '../strategies/check-option.js';
-import { usableTokens } from '../strategies/usable-tokens.js';
+import { checkFraction } from '../strategies/internal/check-option.js';
+import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { ProactiveTrigger } from './proactive-trigger.js';
 
 /** Options of {@link thresholdTrigger}. */

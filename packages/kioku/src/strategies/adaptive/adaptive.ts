@@ -1,11 +1,11 @@
 import type { ModelMessage } from 'ai';
 import { StrategyOptionsError } from '../../errors/strategy-options-error.js';
-import { checkFraction } from '../check-option.js';
 import { contextEditing as contextEditingStrategy } from '../context-editing/context-editing.js';
+import { checkFraction } from '../internal/check-option.js';
+import { usableTokens } from '../internal/usable-tokens.js';
 import { observationMasking } from '../observation-masking/observation-masking.js';
 import type { Strategy, StrategyEdit } from '../strategy.js';
 import { truncation as truncationStrategy } from '../truncation/truncation.js';
-import { usableTokens } from '../usable-tokens.js';
 
 /** Context pressure (prompt tokens / usable window) at which each stage starts. */
 export interface AdaptiveThresholds {
@@ -82,7 +82,7 @@ export function adaptive({
     lossy: true,
     needsModel: stages.some((stage) => stage.needsModel),
     initialState: () => ({ level: 0, stages: stages.map((stage) => stage.initialState()) }),
-    async apply({ messages, tools, counter, budget, state }) {
+    async apply({ messages, tools, counter, budget, state, abortSignal }) {
       const window = usableTokens(budget);
       const pressure = (history: readonly ModelMessage[]) =>
         counter.countPrompt(tools === undefined ? { messages: history } : { messages: history, tools }) /
@@ -102,6 +102,7 @@ export function adaptive({
           counter,
           budget,
           state: stageStates[index],
+          ...(abortSignal === undefined ? {} : { abortSignal }),
         });
         current = result.messages;
         edits.push(...result.edits);

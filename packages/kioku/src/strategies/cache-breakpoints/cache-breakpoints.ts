@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { type CacheMarkerMemo, placeCacheBreakpoints } from '../../pricing/place-cache-breakpoints.js';
-import { checkCount } from '../check-option.js';
-import { pinnedIndexes } from '../pinned-indexes.js';
+import { checkCount } from '../internal/check-option.js';
+import { pinnedIndexes } from '../internal/pinned-indexes.js';
 import type { Strategy } from '../strategy.js';
 
 /** Options of {@link cacheBreakpoints}. */

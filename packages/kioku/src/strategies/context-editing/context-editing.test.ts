@@ -5,7 +5,7 @@ import { validateHistory } from '../../messages/validate-history.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { strategyConformance } from '../../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
-import { toolCalls, toolResults } from '../tool-parts.js';
+import { toolCalls, toolResults } from '../internal/tool-parts.js';
 import { type ContextEditingOptions, contextEditing } from './context-editing.js';
 
 const counter = quarterCounter();

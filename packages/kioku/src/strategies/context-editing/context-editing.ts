@@ -1,16 +1,16 @@
 import type { ToolCallPart, ToolResultPart } from 'ai';
 import { StrategyOptionsError } from '../../errors/strategy-options-error.js';
 import { findToolPairs } from '../../messages/find-tool-pairs.js';
-import { checkCount, checkFraction } from '../check-option.js';
-import { inputText, outweighs, partTokens } from '../part-tokens.js';
-import { pinnedIndexes } from '../pinned-indexes.js';
-import { isPlaceholder, markPlaceholder } from '../placeholder-mark.js';
-import { type RewriteMemo, replaceToolParts } from '../replace-tool-parts.js';
-import { shrinkInput } from '../shrink-input.js';
+import { checkCount, checkFraction } from '../internal/check-option.js';
+import { inputText, outweighs, partTokens } from '../internal/part-tokens.js';
+import { pinnedIndexes } from '../internal/pinned-indexes.js';
+import { isPlaceholder, markPlaceholder } from '../internal/placeholder-mark.js';
+import { type RewriteMemo, replaceToolParts } from '../internal/replace-tool-parts.js';
+import { shrinkInput } from '../internal/shrink-input.js';
+import { toolPartEdits } from '../internal/tool-part-edits.js';
+import { addTarget } from '../internal/tool-parts.js';
+import { usableTokens } from '../internal/usable-tokens.js';
 import type { Strategy } from '../strategy.js';
-import { toolPartEdits } from '../tool-part-edits.js';
-import { addTarget } from '../tool-parts.js';
-import { usableTokens } from '../usable-tokens.js';
 
 /**
  * When context editing starts clearing: once the prompt (messages and tools, as this strategy receives

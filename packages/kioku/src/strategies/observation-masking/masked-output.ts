@@ -1,6 +1,6 @@
 import type { ToolResultPart } from 'ai';
 import { toolOutputText } from '../../messages/message-text.js';
-import { formatCount } from '../format-count.js';
+import { formatCount } from '../internal/format-count.js';
 
 /** What a placeholder replaces: the tool and the size of its output. */
 export interface MaskedOutput {

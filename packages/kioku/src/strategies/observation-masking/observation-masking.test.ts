@@ -7,10 +7,10 @@ import { agentHistory } from '../../test/arbitrary-history.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { strategyConformance } from '../../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
-import { partTokens } from '../part-tokens.js';
-import { pin } from '../pin.js';
-import { pinnedIndexes } from '../pinned-indexes.js';
-import { toolResults } from '../tool-parts.js';
+import { partTokens } from '../internal/part-tokens.js';
+import { pin } from '../internal/pin.js';
+import { pinnedIndexes } from '../internal/pinned-indexes.js';
+import { toolResults } from '../internal/tool-parts.js';
 import { describeMaskedOutput } from './masked-output.js';
 import { type ObservationMaskingOptions, observationMasking } from './observation-masking.js';
 

@@ -1,15 +1,15 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
 import type { TokenCounter } from '../../tokens/token-counter.js';
-import { batchCutoff } from '../batch-cutoff.js';
-import { checkCount } from '../check-option.js';
-import { outweighs, partTokens } from '../part-tokens.js';
-import { pinnedIndexes } from '../pinned-indexes.js';
-import { isPlaceholder, markPlaceholder } from '../placeholder-mark.js';
-import { type RewriteMemo, replaceToolParts } from '../replace-tool-parts.js';
+import { batchCutoff } from '../internal/batch-cutoff.js';
+import { checkCount } from '../internal/check-option.js';
+import { outweighs, partTokens } from '../internal/part-tokens.js';
+import { pinnedIndexes } from '../internal/pinned-indexes.js';
+import { isPlaceholder, markPlaceholder } from '../internal/placeholder-mark.js';
+import { type RewriteMemo, replaceToolParts } from '../internal/replace-tool-parts.js';
+import { type ToolFilterOptions, toolFilter } from '../internal/tool-filter.js';
+import { toolPartEdits } from '../internal/tool-part-edits.js';
+import { addTarget, toolResults } from '../internal/tool-parts.js';
 import type { Strategy } from '../strategy.js';
-import { type ToolFilterOptions, toolFilter } from '../tool-filter.js';
-import { toolPartEdits } from '../tool-part-edits.js';
-import { addTarget, toolResults } from '../tool-parts.js';
 import { describeMaskedOutput, type MaskedOutput, maskedOutput } from './masked-output.js';
 
 /** Options of {@link observationMasking}. */
@@ -25,7 +25,7 @@ export interface ObservationMaskingOptions extends ToolFilterOptions {
    * Cache-aware batching: the window's edge moves K outputs at a time, so older outputs are masked K at
    * once and the provider's cached prefix is rewritten once per K outputs instead of at every one (between
    * `keep` and `keep + K - 1` outputs stay verbatim). Default 1: mask each output as soon as it leaves
-   * the window. See `chooseBatchSize` to pick K with the cost model.
+   * the window. See `chooseBatchSize` (in `replay/`) to pick K with the cost model.
    */
   batchSize?: number;
   /** The placeholder's text; default {@link describeMaskedOutput}. */

@@ -83,6 +83,35 @@ describe('pipeline', () => {
     expect(result.messages).not.toBe(messages);
   });
 
+  it('offers compact when a stage does: that stage compacts, the others apply; the signal reaches each', async () => {
+    const calls: string[] = [];
+    const signals: Array<AbortSignal | undefined> = [];
+    const onDemand: Strategy<null> = {
+      name: 'on-demand',
+      lossy: true,
+      needsModel: false,
+      initialState: () => null,
+      apply: async ({ messages, state, abortSignal }) => {
+        calls.push('apply');
+        signals.push(abortSignal);
+        return { messages: messages.slice(), edits: [], state };
+      },
+      compact: async ({ messages, state, abortSignal }) => {
+        calls.push('compact');
+        signals.push(abortSignal);
+        return { messages: messages.slice(0, 1), edits: [], state };
+      },
+    };
+    expect(pipeline(observationMasking(), truncation()).compact).toBeUndefined();
+    const strategy = pipeline(recorder([]), onDemand);
+    const abortSignal = new AbortController().signal;
+    const input = { messages: history(2), counter, budget, state: strategy.initialState(), abortSignal };
+    expect((await strategy.apply(input)).messages).toHaveLength(5);
+    expect((await strategy.compact?.(input))?.messages).toHaveLength(1);
+    expect(calls).toEqual(['apply', 'compact']);
+    expect(signals).toEqual([abortSignal, abortSignal]);
+  });
+
   describe('conformance', () => {
     strategyConformance({
       make: () =>

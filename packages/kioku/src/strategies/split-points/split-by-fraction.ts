@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { splitSteps, splitTurns } from '../../messages/split-turns.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
-import { checkFraction } from '../check-option.js';
+import { checkFraction } from '../internal/check-option.js';
 
 /** Options of {@link splitByFraction}. */
 export interface SplitByFractionOptions {

@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { StrategyOptionsError } from '../../errors/strategy-options-error.js';
 import { splitSteps, splitTurns } from '../../messages/split-turns.js';
-import { checkCount } from '../check-option.js';
+import { checkCount } from '../internal/check-option.js';
 
 /** Options of {@link splitEveryNTurns}. */
 export interface SplitEveryNTurnsOptions {

@@ -5,8 +5,8 @@ import { validateHistory } from '../../messages/validate-history.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { strategyConformance } from '../../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
-import { pin } from '../pin.js';
-import { shrinkInput } from '../shrink-input.js';
+import { pin } from '../internal/pin.js';
+import { shrinkInput } from '../internal/shrink-input.js';
 import { describeClearedInput, toolInputClearing } from './tool-input-clearing.js';
 
 const counter = quarterCounter();

@@ -1,16 +1,16 @@
 import type { ModelMessage, ToolCallPart } from 'ai';
-import { batchCutoff } from '../batch-cutoff.js';
-import { checkCount } from '../check-option.js';
-import { formatCount } from '../format-count.js';
-import { inputText, outweighs, partTokens } from '../part-tokens.js';
-import { pinnedIndexes } from '../pinned-indexes.js';
-import { isPlaceholder, markPlaceholder } from '../placeholder-mark.js';
-import { type RewriteMemo, replaceToolParts } from '../replace-tool-parts.js';
-import { shrinkInput } from '../shrink-input.js';
+import { batchCutoff } from '../internal/batch-cutoff.js';
+import { checkCount } from '../internal/check-option.js';
+import { formatCount } from '../internal/format-count.js';
+import { inputText, outweighs, partTokens } from '../internal/part-tokens.js';
+import { pinnedIndexes } from '../internal/pinned-indexes.js';
+import { isPlaceholder, markPlaceholder } from '../internal/placeholder-mark.js';
+import { type RewriteMemo, replaceToolParts } from '../internal/replace-tool-parts.js';
+import { shrinkInput } from '../internal/shrink-input.js';
+import { type ToolFilterOptions, toolFilter } from '../internal/tool-filter.js';
+import { toolPartEdits } from '../internal/tool-part-edits.js';
+import { addTarget, toolCalls } from '../internal/tool-parts.js';
 import type { Strategy } from '../strategy.js';
-import { type ToolFilterOptions, toolFilter } from '../tool-filter.js';
-import { toolPartEdits } from '../tool-part-edits.js';
-import { addTarget, toolCalls } from '../tool-parts.js';
 
 /** Options of {@link toolInputClearing}. */
 export interface ToolInputClearingOptions extends ToolFilterOptions {

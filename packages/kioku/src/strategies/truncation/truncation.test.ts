@@ -7,8 +7,8 @@ import { agentHistory } from '../../test/arbitrary-history.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { strategyConformance } from '../../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
-import { pin } from '../pin.js';
-import { pinnedIndexes } from '../pinned-indexes.js';
+import { pin } from '../internal/pin.js';
+import { pinnedIndexes } from '../internal/pinned-indexes.js';
 import { type TruncationOptions, truncation } from './truncation.js';
 
 const counter = quarterCounter();

@@ -1,8 +1,8 @@
 import { splitSteps, splitTurns } from '../../messages/split-turns.js';
-import { checkCount, checkFraction } from '../check-option.js';
-import { pinnedIndexes } from '../pinned-indexes.js';
+import { checkCount, checkFraction } from '../internal/check-option.js';
+import { pinnedIndexes } from '../internal/pinned-indexes.js';
+import { usableTokens } from '../internal/usable-tokens.js';
 import type { Strategy, StrategyEdit } from '../strategy.js';
-import { usableTokens } from '../usable-tokens.js';
 
 /** Options of {@link truncation}. */
 export interface TruncationOptions {

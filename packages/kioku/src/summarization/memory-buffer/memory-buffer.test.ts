@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryBufferError } from '../../errors/memory-buffer-error.js';
 import { validateHistory } from '../../messages/validate-history.js';
-import { pinnedIndexes } from '../../strategies/pinned-indexes.js';
+import { pinnedIndexes } from '../../strategies/internal/pinned-indexes.js';
 import { pipeline } from '../../strategies/pipeline/pipeline.js';
 import { agentHistory } from '../../test/arbitrary-history.js';
 import { hangingModel } from '../../test/hanging-model.js';

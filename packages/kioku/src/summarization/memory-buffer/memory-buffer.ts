@@ -1,6 +1,6 @@
 import { generateText, type LanguageModel, type ModelMessage, NoObjectGeneratedError, Output } from 'ai';
 import { MemoryBufferError } from '../../errors/memory-buffer-error.js';
-import { checkCount } from '../../strategies/check-option.js';
+import { checkCount } from '../../strategies/internal/check-option.js';
 import type { Strategy, StrategyEdit } from '../../strategies/strategy.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import { extractFacts } from '../facts/extract-facts.js';

@@ -1,4 +1,4 @@
-import type { Strategy } from '../strategies/strategy.js';
+import type { Strategy } from '../strategy.js';
 
 /** The same strategy under another name, so several configurations of one strategy can be compared. */
 export function renamed<State>(strategy: Strategy<State>, name: string): Strategy<State> {

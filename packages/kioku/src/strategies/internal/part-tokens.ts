@@ -1,6 +1,6 @@
 import type { ModelMessage, ToolCallPart, ToolResultPart } from 'ai';
-import { toolOutputText } from '../messages/message-text.js';
-import type { TokenCounter } from '../tokens/token-counter.js';
+import { toolOutputText } from '../../messages/message-text.js';
+import type { TokenCounter } from '../../tokens/token-counter.js';
 
 // The parts of an agent's history are the same objects from call to call, so each is measured once.
 const partLengths = new WeakMap<ModelMessage, Map<unknown, number>>();

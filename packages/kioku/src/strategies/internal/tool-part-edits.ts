@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
-import type { TokenCounter } from '../tokens/token-counter.js';
-import type { StrategyEdit } from './strategy.js';
+import type { TokenCounter } from '../../tokens/token-counter.js';
+import type { StrategyEdit } from '../strategy.js';
 
 /**
  * One edit per rewritten message: which message, which tool (when all its replaced parts are of one

@@ -1,4 +1,4 @@
-import { StrategyOptionsError } from '../errors/strategy-options-error.js';
+import { StrategyOptionsError } from '../../errors/strategy-options-error.js';
 
 /** Throws `StrategyOptionsError` unless `value` is an integer of at least `min`. */
 export function checkCount({

@@ -1,9 +1,9 @@
-import { cacheBreakpoints } from '../strategies/cache-breakpoints/index.js';
-import { observationMasking } from '../strategies/observation-masking/index.js';
-import { pipeline } from '../strategies/pipeline/index.js';
-import type { Strategy } from '../strategies/strategy.js';
-import { toolInputClearing } from '../strategies/tool-input-clearing/index.js';
-import { renamed } from './renamed.js';
+import { cacheBreakpoints } from '../cache-breakpoints/index.js';
+import { observationMasking } from '../observation-masking/index.js';
+import { pipeline } from '../pipeline/index.js';
+import { renamed } from '../renamed/index.js';
+import type { Strategy } from '../strategy.js';
+import { toolInputClearing } from '../tool-input-clearing/index.js';
 
 /** Tool outputs (and tool-call inputs) kept verbatim, counted from the newest. */
 const keep = 2;

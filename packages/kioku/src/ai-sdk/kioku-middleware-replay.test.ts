@@ -1,0 +1,79 @@
+import { fileURLToPath } from 'node:url';
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import { generateText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { replayCalls } from '../replay/replay-calls.js';
+import { replayTranscript } from '../replay/replay-transcript.js';
+import { resolvePricing } from '../replay/resolve-pricing.js';
+import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
+import { counterForModel } from '../tokens/counter-for-model.js';
+import { loadTranscripts } from '../transcripts/load-transcripts.js';
+import { thresholdTrigger } from '../triggers/threshold-trigger.js';
+import { kiokuMiddleware } from './kioku-middleware.js';
+import { fromLanguageModelPrompt } from './language-model-prompt.js';
+
+const sample = fileURLToPath(new URL('../../../../samples/pydicom__pydicom-901.traj.json', import.meta.url));
+
+describe('kiokuMiddleware and replayTranscript', () => {
+  it('a live loop over a recorded run with the default middleware sends, call by call, what the replay of kiokuDefault says it sends', async () => {
+    const { transcripts } = await loadTranscripts([sample]);
+    const transcript = transcripts[0];
+    if (transcript === undefined) throw new Error('the sample did not load');
+    const modelId = transcript.model ?? 'deepseek-chat';
+    const counter = counterForModel(modelId);
+    const pricing = resolvePricing({ modelId, pricing: 'anthropic-style' });
+    const contextWindow = pricing.model.contextWindow;
+    const replay = await replayTranscript({
+      transcript,
+      strategy: kiokuDefault(),
+      counter,
+      pricing,
+      trigger: thresholdTrigger(),
+    });
+
+    const tokensOf = (options: LanguageModelV4CallOptions) =>
+      counter.countPrompt({ messages: fromLanguageModelPrompt(options.prompt) });
+    const inner = new MockLanguageModelV4({
+      provider: 'deepseek.chat',
+      modelId,
+      doGenerate: async (options) => ({
+        content: [{ type: 'text', text: 'ok' }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: {
+            total: tokensOf(options),
+            noCache: undefined,
+            cacheRead: undefined,
+            cacheWrite: undefined,
+          },
+          outputTokens: { total: 1, text: 1, reasoning: undefined },
+        },
+        warnings: [],
+      }),
+    });
+    const model = wrapLanguageModel({
+      model: inner,
+      // No strategy given: the default applies kiokuDefault() before every call (summaries only at 80%).
+      middleware: kiokuMiddleware({ counter, contextWindow }),
+    });
+    // AI SDK 7 takes the system prompt as `instructions`; the model receives it first, as the replay does.
+    const [system, ...rest] = transcript.messages;
+    if (system?.role !== 'system' || typeof system.content !== 'string') throw new Error('no system prompt');
+    for (const call of replayCalls(transcript)) {
+      const messages = rest.slice(0, call.messageCount - 1);
+      await generateText({ model, instructions: system.content, messages, maxRetries: 0 });
+    }
+
+    const live = inner.doGenerateCalls.map((options) => ({
+      sentMessages: fromLanguageModelPrompt(options.prompt).length,
+      inputTokens: tokensOf(options),
+    }));
+    const replayed = replay.calls.map(({ sentMessages, inputTokens }) => ({ sentMessages, inputTokens }));
+    expect(live).toEqual(replayed);
+    // The default masks this run: far fewer tokens than the unmanaged history.
+    expect(replay.totals.inputTokens).toBeLessThan(
+      0.6 * replay.calls.reduce((sum, c) => sum + c.unmanagedTokens, 0),
+    );
+  });
+});

@@ -1,1 +1,0 @@
-export { type BatchSizeChoice, type ChooseBatchSizeOptions, chooseBatchSize } from './choose-batch-size.js';

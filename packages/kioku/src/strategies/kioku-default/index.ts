@@ -1,0 +1,1 @@
+export { kiokuDefault } from './kioku-default.js';

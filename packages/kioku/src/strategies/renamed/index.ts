@@ -1,0 +1,1 @@
+export { renamed } from './renamed.js';
