@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import {
   buildCurrentView,
@@ -8,6 +7,7 @@ import {
 } from '../sessions/index.js';
 import { defaultStoreLocation, openStore } from '../store/index.js';
 import { renderSession, renderSessionList } from './sessions-command-render.js';
+import { writeOutputFile } from './write-output-file.js';
 
 interface StoreOptions {
   store?: string;
@@ -75,7 +75,7 @@ export function sessionsCommand(): Command {
               format: options.json === true ? 'json' : 'jsonl',
             });
             if (options.output === undefined) process.stdout.write(text);
-            else writeFileSync(options.output, text);
+            else await writeOutputFile(options.output, text);
           }),
         ),
     );
