@@ -109,27 +109,14 @@ describe('kioku compact against a loopback OpenAI-compatible server', () => {
   });
 
   it('gives the summarizer the --context-window: a model the catalog lacks is summarized in pieces that fit', async () => {
-    server = await startLoopbackProvider({ replies: [{ text: summary }] });
     const window = 16_000;
-    const run = await runCliAsync([
-      'compact',
-      sample,
-      '--model',
-      'openai-compatible:local-model',
-      '--base-url',
-      server.baseUrl,
-      '--context-window',
-      String(window),
-      '--json',
-      '--out',
-      join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'out.json'),
-    ]);
+    // The later --context-window wins over the helper's.
+    const run = await compact([{ text: summary }], ['--json', '--context-window', String(window)]);
     expect(run.stderr).toBe('');
-    expect(server.requests.length).toBeGreaterThan(1);
+    expect(run.requests.length).toBeGreaterThan(1);
     // Four characters a token is generous for English and JSON: no request may come near the window.
-    for (const request of server.requests)
-      expect(JSON.stringify(request.body).length / 4).toBeLessThan(window);
-    expect(json(run.stdout).summaryUsage.calls).toBe(server.requests.length);
+    for (const request of run.requests) expect(JSON.stringify(request.body).length / 4).toBeLessThan(window);
+    expect(json(run.stdout).summaryUsage.calls).toBe(run.requests.length);
   });
 
   const failures: Array<[string, LoopbackReply[], RegExp]> = [
@@ -195,17 +182,15 @@ describe('kioku compact against a loopback OpenAI-compatible server', () => {
 });
 
 describe('kioku compact without a model server', () => {
-  it('compacts with a deterministic strategy and no key at all', async () => {
-    const run = await runCliAsync([
-      'compact',
-      sample,
-      '--model',
-      'deepseek:deepseek-chat',
-      '--strategy',
-      'observation-masking',
-      '--json',
-    ]);
+  const offline = (strategy: string, args: string[], file = sample) =>
+    runCliAsync(['compact', file, '--model', 'deepseek:deepseek-chat', '--strategy', strategy, ...args]);
+
+  it('compacts with a deterministic strategy and no key at all, the history to stdout and the report to stderr', async () => {
+    const run = await offline('observation-masking', ['--json']);
     expect(run.status).toBe(0);
+    const [compacted] = importTranscript(run.stdout, { file: 'stdout.json' });
+    expect(compacted?.format).toBe('openai-chat');
+    expect(JSON.stringify(compacted?.messages)).toContain('[Old ');
     const report = json(run.stderr);
     expect(report).toMatchObject({
       compactedBy: 'observation-masking',
@@ -301,37 +286,10 @@ describe('kioku compact without a model server', () => {
   });
 
   it('exits 4 when the result is still over the context window, and says so', async () => {
-    const run = await runCliAsync([
-      'compact',
-      sample,
-      '--model',
-      'deepseek:deepseek-chat',
-      '--strategy',
-      'truncation',
-      '--context-window',
-      '100',
-      '--out',
-      join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'out.json'),
-    ]);
+    const out = join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'out.json');
+    const run = await offline('truncation', ['--context-window', '100', '--out', out]);
     expect(run.status).toBe(4);
     expect(run.stderr).toMatch(/1 of 1 run\(s\) still over the 100-token window after compaction \(exit 4\)/);
-  });
-
-  it('writes the compacted history to standard output without --out, and the report to standard error', async () => {
-    const run = await runCliAsync([
-      'compact',
-      sample,
-      '--model',
-      'deepseek:deepseek-chat',
-      '--strategy',
-      'observation-masking',
-      '--json',
-    ]);
-    expect(run.status).toBe(0);
-    const [compacted] = importTranscript(run.stdout, { file: 'stdout.json' });
-    expect(compacted?.format).toBe('openai-chat');
-    expect(JSON.stringify(compacted?.messages)).toContain('[Old ');
-    expect(JSON.parse(run.stderr)).toMatchObject({ compactedBy: 'observation-masking' });
   });
 
   it('reads regular files only, up to --max-file-size, naming the file', async () => {

@@ -16,7 +16,7 @@ function kindOf(stats: Stats): string {
 }
 
 /** Sizes for messages: `1.5 MiB`. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB'];
   let value = bytes;
   let unit = 0;
