@@ -316,6 +316,7 @@ describe('kioku compact without a model server', () => {
     expect(runCli(['compact', sample, '--model', 'no-colon']).status).toBe(2);
     expect(runCli(['compact', sample, '--model', 'a:b', '--strategy', 'bogus']).status).toBe(2);
     expect(runCli(['compact', sample, '--model', 'a:b', '--timeout', '-1']).status).toBe(2);
+    expect(runCli(['compact', sample, '--model', 'a:b', '--context-window', '1e3']).status).toBe(2);
     const help = runCli(['compact', '--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('--model <provider:model>');

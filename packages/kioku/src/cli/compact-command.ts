@@ -14,6 +14,7 @@ import { compactModel } from './compact-command-model.js';
 import { type CompactedRun, compactReport, renderCompactReport } from './compact-command-output.js';
 import { type CompactStrategyName, compactStrategies, summaryPrompts } from './compact-command-strategies.js';
 import { maxFileBytes, maxFileSizeOption } from './max-file-size-option.js';
+import { parseInteger } from './parse-integer.js';
 import { createProgress } from './progress.js';
 import { sameFile } from './same-file.js';
 import { writeOutputFile } from './write-output-file.js';
@@ -94,7 +95,7 @@ export function compactCommand(): Command {
     .option(
       '--context-window <tokens>',
       "the model's context window (default: the model catalog's)",
-      positive('tokens'),
+      parseInteger('--context-window', { min: 1 }),
     )
     .option('--timeout <seconds>', 'give up on a model call after this long', positive('seconds'), 120)
     .addOption(maxFileSizeOption())
