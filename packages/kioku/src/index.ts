@@ -84,16 +84,20 @@ export {
   toLanguageModelPrompt,
 } from './ai-sdk/index.js';
 
-// errors of the core
+// errors of the core, and the causes every kioku error is sorted by
 export {
+  ConfigurationError,
   ContextOverflowError,
+  InputFormatError,
   InvalidCompactionError,
   InvalidHistoryError,
   KiokuError,
   MemoryBufferError,
   MissingProviderSettingError,
+  ModelBehaviorError,
   ModelOverridesError,
   PlanError,
+  StorageError,
   StrategyOptionsError,
   SubAgentError,
   SummarizationError,

@@ -15,7 +15,7 @@ describe('languageModelFromSpec', () => {
 
   it('asks for a base URL for openai-compatible and a key for hosted providers, naming the variables', async () => {
     await expect(languageModelFromSpec('openai-compatible:m', { env: {} })).rejects.toThrow(
-      /needs a base URL: pass --base-url or set OPENAI_COMPATIBLE_BASE_URL/,
+      /needs a base URL: pass baseUrl or set OPENAI_COMPATIBLE_BASE_URL/,
     );
     const failure = await languageModelFromSpec('deepseek:deepseek-chat', { env: {} }).catch(
       (e: unknown) => e,

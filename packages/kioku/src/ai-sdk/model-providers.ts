@@ -187,7 +187,7 @@ export async function languageModelFromSpec(
       provider: entry.name,
       setting: 'base URL',
       variables: entry.baseUrlVariables,
-      flag: '--base-url',
+      flag: 'baseUrl',
     });
   }
   const create = await entry.create({ apiKey, baseUrl: url });

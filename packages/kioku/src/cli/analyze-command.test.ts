@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -94,9 +94,36 @@ describe('kioku analyze', () => {
     expect(html).toContain('pydicom__pydicom-901');
   });
 
+  it('reports and skips a transcript it cannot analyze, and analyzes the rest of the directory (exit 1)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kioku-analyze-'));
+    copyFileSync(
+      new URL('../../../../samples/soc-investigation.json', import.meta.url),
+      join(dir, 'soc.json'),
+    );
+    writeFileSync(
+      join(dir, 'no-model.json'),
+      JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }),
+    );
+    const run = runCli(['analyze', dir, '--strategies', 'kioku-default', '--json']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      `${join(dir, 'no-model.json')} (no-model.json) does not say which model it used`,
+    );
+    expect(run.stderr).toContain(`kioku: skipped ${join(dir, 'no-model.json')}`);
+    expect(JSON.parse(run.stdout).transcripts).toBe(1);
+    expect(runCli(['analyze', '--help']).stdout).toMatch(/reported and skipped.*1 a file was skipped/s);
+  });
+
+  it('names the report file in one line when it cannot be written', () => {
+    const run = runCli(['analyze', '--strategies', 'kioku-default', '--report', '/dev/full']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('kioku: /dev/full: no space left on the device (ENOSPC)\n');
+  });
+
   it('exits 2 on bad arguments, 1 on an unknown model or unreadable file', () => {
     expect(runCli(['analyze', '--strategies', 'bogus']).status).toBe(2);
     expect(runCli(['analyze', '--window', '0']).status).toBe(2);
+    expect(runCli(['analyze', '--window', '0x10']).status).toBe(2);
     const unknown = runCli(['analyze', '--model', 'no-such-model']);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('unknown model "no-such-model"');

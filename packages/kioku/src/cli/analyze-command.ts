@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
@@ -17,8 +16,12 @@ import { loadTranscripts, type Transcript, transcriptFormats } from '../entry/tr
 import { counterForModel, loadModelOverrides, type ModelOverrides } from '../index.js';
 import { analyzeJson, renderAnalysis } from './analyze-command-output.js';
 import { parseSummarizer, summaryEntries } from './analyze-command-summaries.js';
+import { describeCliError } from './describe-cli-error.js';
+import { maxFileBytes, maxFileSizeOption } from './max-file-size-option.js';
+import { parseInteger } from './parse-integer.js';
 import { createProgress } from './progress.js';
 import { reportLoadProblems } from './report-load-problems.js';
+import { writeOutputFile } from './write-output-file.js';
 
 /** The generated SOC investigation (`samples/soc-investigation.json`, shipped in dist) analyzed when given no path. */
 const bundledSample = fileURLToPath(new URL('../samples/soc-investigation.json', import.meta.url));
@@ -34,6 +37,7 @@ interface AnalyzeOptions {
   summarizer?: string;
   baseUrl?: string;
   estimateSummaries?: number;
+  maxFileSize: number;
 }
 
 const kiokuDefaultName = baselineCatalog.find((entry) => entry.kioku)?.name ?? 'kioku-default';
@@ -51,12 +55,7 @@ function parseStrategies(value: string): string[] {
   return [...new Set(names)];
 }
 
-function parseWindow(value: string): number {
-  const tokens = Number(value);
-  if (!Number.isInteger(tokens) || tokens <= 0)
-    throw new InvalidArgumentError('expected a positive whole number of tokens');
-  return tokens;
-}
+const parseWindow = parseInteger('a number of tokens', { min: 1 });
 
 /** `kioku analyze`: replays transcripts through kioku's default and the peer baselines, side by side. */
 export function analyzeCommand(): Command {
@@ -109,6 +108,7 @@ export function analyzeCommand(): Command {
       ),
     )
     .option('--json', 'print the results as JSON')
+    .addOption(maxFileSizeOption())
     .addHelpText(
       'after',
       '\nThe unmanaged history is always replayed too: every ratio is to it, measured in the same run.\n' +
@@ -116,8 +116,10 @@ export function analyzeCommand(): Command {
         "uncached at the replayed model's prices. If the summarizer fails (an error, an empty or unusable " +
         'summary), the analysis stops and names the transcript and call: a replay that fell back silently would ' +
         'not measure summarization.\n' +
-        'Exit codes: 0 ok, 1 a file could not be read, a model is unknown, no transcript was read or the ' +
-        'summarizer failed, 2 bad arguments.',
+        'A file that cannot be read or analyzed (broken, not a regular file, no model named, an unknown model) ' +
+        'is reported and skipped; the others are analyzed.\n' +
+        'Exit codes: 0 ok, 1 a file was skipped (the others were analyzed), no transcript could be analyzed or ' +
+        'the summarizer failed, 2 bad arguments.',
     )
     .action(async (paths: string[], options: AnalyzeOptions, command: Command) => {
       if (options.baseUrl !== undefined && options.summarizer === undefined) {
@@ -128,12 +130,13 @@ export function analyzeCommand(): Command {
       const progress = createProgress();
       const loaded = await loadTranscripts(paths.length === 0 ? [bundledSample] : paths, {
         format: options.format,
+        maxFileBytes: maxFileBytes(options.maxFileSize),
         onFiles: (total) => progress.start(total, 'reading'),
         onFile: () => progress.increment(),
       });
       progress.stop();
-      const failed = reportLoadProblems(loaded);
-      const { transcripts } = loaded;
+      let failed = reportLoadProblems(loaded);
+      let { transcripts } = loaded;
       if (transcripts.length === 0) {
         console.error('kioku: no transcript was read; nothing to analyze');
         process.exitCode = 1;
@@ -142,10 +145,29 @@ export function analyzeCommand(): Command {
       const overrides = await pricingOverrides(options.pricing);
       const pricingName = overrides === undefined ? options.pricing : undefined;
       const modelOf = (transcript: Transcript) => transcriptModel(transcript, options.model);
-      const pricingOf = (transcript: Transcript): ReplayPricing =>
-        resolvePricing({ modelId: modelOf(transcript), pricing: pricingName, overrides });
-      // Resolved up front, so an unknown model is reported before any replay starts.
-      const pricings = new Map(transcripts.map((transcript) => [transcript, pricingOf(transcript)]));
+      // Resolved up front, so a transcript without a model or with an unknown one is reported and
+      // skipped before any replay starts, and the others are still analyzed.
+      const pricings = new Map<Transcript, ReplayPricing>();
+      for (const transcript of transcripts) {
+        try {
+          pricings.set(
+            transcript,
+            resolvePricing({ modelId: modelOf(transcript), pricing: pricingName, overrides }),
+          );
+        } catch (error) {
+          const described = describeCliError(error);
+          // An unknown --model is the command's, not a file's: it stops the analysis.
+          if (described === undefined || options.model !== undefined) throw error;
+          console.error(`${described}\nkioku: skipped ${transcript.file} (${transcript.id})`);
+          failed = true;
+        }
+      }
+      transcripts = transcripts.filter((transcript) => pricings.has(transcript));
+      if (transcripts.length === 0) {
+        console.error('kioku: none of the transcripts read could be analyzed');
+        process.exitCode = 1;
+        return;
+      }
       const selected = options.strategies ?? known;
       const catalog = [
         ...baselineCatalog.filter((entry) => selected.includes(entry.name)),
@@ -157,7 +179,7 @@ export function analyzeCommand(): Command {
         transcripts,
         baseline: unmanagedBaseline(),
         strategies: catalog.map((entry) => entry.create()),
-        pricingFor: (transcript) => pricings.get(transcript) ?? pricingOf(transcript),
+        pricingFor: (transcript) => pricings.get(transcript) as ReplayPricing,
         counterFor: (transcript) => counterForModel(modelOf(transcript)),
         budgetFor: (_, pricing) => ({ contextWindow: options.window ?? pricing.model.contextWindow }),
         onStart: (total) => progress.start(total, 'replaying'),
@@ -173,7 +195,7 @@ export function analyzeCommand(): Command {
           kiokuDefault: selected.includes(kiokuDefaultName) ? kiokuDefaultName : undefined,
           descriptions,
         });
-        await writeFile(options.report, await renderReport(data));
+        await writeOutputFile(options.report, await renderReport(data));
         json.report = options.report;
         if (options.json !== true) console.error(`kioku: report written to ${options.report}`);
       }

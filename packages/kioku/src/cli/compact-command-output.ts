@@ -28,6 +28,8 @@ export interface CompactReport {
   messagesAfter: number;
   factsRepaired: number;
   summaryUsage: SummaryUsage;
+  /** Runs whose compacted history is still larger than `contextWindow`. */
+  runsOverWindow: number;
   runs: Array<{
     id: string;
     tokensBefore: number;
@@ -53,6 +55,7 @@ export function compactReport({
   | 'messagesAfter'
   | 'factsRepaired'
   | 'summaryUsage'
+  | 'runsOverWindow'
   | 'runs'
 > & { runs: readonly CompactedRun[] }): CompactReport {
   const sum = (pick: (run: CompactedRun) => number) => runs.reduce((total, run) => total + pick(run), 0);
@@ -71,6 +74,7 @@ export function compactReport({
       outputTokens: sum((run) => run.result.summaryUsage?.outputTokens ?? 0),
       calls: sum((run) => run.result.summaryUsage?.calls ?? 0),
     },
+    runsOverWindow: runs.filter((run) => run.result.tokensAfter > fields.contextWindow).length,
     runs: runs.map((run) => ({
       id: run.id,
       tokensBefore: run.result.tokensBefore,

@@ -15,17 +15,23 @@ export const summaryPrompts = { general: generalPrompt, security: securityInvest
 /** A strategy `kioku compact --strategy` can name, and whether it needs `--model` to be callable. */
 interface CompactStrategyEntry {
   needsModel: boolean;
-  create(options: { model: LanguageModel | undefined; prompt: string }): Strategy<unknown>;
+  create(options: {
+    model: LanguageModel | undefined;
+    prompt: string;
+    /** The summarizer's context window (`--context-window`, else the catalog's). */
+    contextWindow: number;
+  }): Strategy<unknown>;
 }
 
 /** The strategies of `kioku compact`, by name. */
 export const compactStrategies = {
   summarization: {
     needsModel: true,
-    create: ({ model, prompt }) =>
+    create: ({ model, prompt, contextWindow }) =>
       summarization({
         model: model as LanguageModel,
         prompt,
+        contextWindow,
         // The summarizer's own overflow splits its input (map-reduce) instead of failing.
         isOverflowError: (error) => detectContextOverflow(error) !== undefined,
       }) as Strategy<unknown>,

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -107,6 +108,17 @@ describe('kioku compact against a loopback OpenAI-compatible server', () => {
     expect(report.summaryUsage.calls).toBeGreaterThanOrEqual(3);
   });
 
+  it('gives the summarizer the --context-window: a model the catalog lacks is summarized in pieces that fit', async () => {
+    const window = 16_000;
+    // The later --context-window wins over the helper's.
+    const run = await compact([{ text: summary }], ['--json', '--context-window', String(window)]);
+    expect(run.stderr).toBe('');
+    expect(run.requests.length).toBeGreaterThan(1);
+    // Four characters a token is generous for English and JSON: no request may come near the window.
+    for (const request of run.requests) expect(JSON.stringify(request.body).length / 4).toBeLessThan(window);
+    expect(json(run.stdout).summaryUsage.calls).toBe(run.requests.length);
+  });
+
   const failures: Array<[string, LoopbackReply[], RegExp]> = [
     ['an empty summary', [{ text: '' }], /empty/],
     [
@@ -165,23 +177,21 @@ describe('kioku compact against a loopback OpenAI-compatible server', () => {
     expect(server.requests[0]?.authorized).toBe(true);
     expect(run.status).toBe(3);
     expect(run.stdout + run.stderr).not.toContain(key);
-    expect(json(run.stdout).failure).toMatch(/Authentication Fails/);
+    expect(json(run.stderr).failure).toMatch(/Authentication Fails/);
   });
 });
 
 describe('kioku compact without a model server', () => {
-  it('compacts with a deterministic strategy and no key at all', async () => {
-    const run = await runCliAsync([
-      'compact',
-      sample,
-      '--model',
-      'deepseek:deepseek-chat',
-      '--strategy',
-      'observation-masking',
-      '--json',
-    ]);
+  const offline = (strategy: string, args: string[], file = sample) =>
+    runCliAsync(['compact', file, '--model', 'deepseek:deepseek-chat', '--strategy', strategy, ...args]);
+
+  it('compacts with a deterministic strategy and no key at all, the history to stdout and the report to stderr', async () => {
+    const run = await offline('observation-masking', ['--json']);
     expect(run.status).toBe(0);
-    const report = json(run.stdout);
+    const [compacted] = importTranscript(run.stdout, { file: 'stdout.json' });
+    expect(compacted?.format).toBe('openai-chat');
+    expect(JSON.stringify(compacted?.messages)).toContain('[Old ');
+    const report = json(run.stderr);
     expect(report).toMatchObject({
       compactedBy: 'observation-masking',
       factsRepaired: 0,
@@ -223,7 +233,8 @@ describe('kioku compact without a model server', () => {
       '8000',
     ]);
     expect(url.status).toBe(1);
-    expect(url.stderr).toContain('needs a base URL: pass --base-url or set OPENAI_COMPATIBLE_BASE_URL');
+    expect(url.stderr).toContain('needs a base URL: pass baseUrl or set OPENAI_COMPATIBLE_BASE_URL');
+    expect(url.stderr).toContain('kioku: hint: give it with --base-url <url>');
     const window = await runCliAsync(['compact', sample, '--model', 'openai-compatible:mystery-model']);
     expect(window.status).toBe(1);
     expect(window.stderr).toContain(
@@ -251,14 +262,67 @@ describe('kioku compact without a model server', () => {
     expect(broken.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('refuses to overwrite its input with --out, under any name of the file', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'kioku-compact-'));
+    const input = join(directory, 'run.json');
+    const original = readFileSync(samplePath, 'utf8');
+    writeFileSync(input, original);
+    symlinkSync(input, join(directory, 'link.json'));
+    for (const out of [input, join(directory, '.', 'run.json'), join(directory, 'link.json')]) {
+      const run = await runCliAsync([
+        'compact',
+        input,
+        '--model',
+        'deepseek:deepseek-chat',
+        '--strategy',
+        'truncation',
+        '--out',
+        out,
+      ]);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`--out ${out} is the input transcript ${input}`);
+    }
+    expect(readFileSync(input, 'utf8')).toBe(original);
+  });
+
+  it('exits 4 when the result is still over the context window, and says so', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'out.json');
+    const run = await offline('truncation', ['--context-window', '100', '--out', out]);
+    expect(run.status).toBe(4);
+    expect(run.stderr).toMatch(/1 of 1 run\(s\) still over the 100-token window after compaction \(exit 4\)/);
+  });
+
+  it('reads regular files only, up to --max-file-size, naming the file', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'kioku-compact-'));
+    const fifo = join(directory, 'fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    const args = ['--model', 'deepseek:deepseek-chat', '--strategy', 'truncation'];
+    const piped = await runCliAsync(['compact', fifo, ...args], { timeoutMs: 20_000 });
+    expect(piped.status).toBe(1);
+    expect(piped.stderr).toBe(`kioku: ${fifo}: a FIFO (named pipe), not a regular file\n`);
+    const zero = await runCliAsync(['compact', '/dev/zero', ...args], { timeoutMs: 20_000 });
+    expect(zero.stderr).toBe('kioku: /dev/zero: a character device, not a regular file\n');
+    const big = join(directory, 'big.json');
+    writeFileSync(big, `{"messages": [${' '.repeat(2 * 1024 * 1024)}]}`);
+    const capped = await runCliAsync(['compact', big, ...args, '--max-file-size', '1']);
+    expect(capped.status).toBe(1);
+    expect(capped.stderr).toBe(
+      `kioku: ${big}: larger than the 1 MiB limit on an input file\nkioku: hint: --max-file-size <MiB> raises it\n`,
+    );
+  });
+
   it('exits 2 on bad arguments and explains itself in --help', () => {
     expect(runCli(['compact', sample]).status).toBe(2);
     expect(runCli(['compact', sample, '--model', 'no-colon']).status).toBe(2);
     expect(runCli(['compact', sample, '--model', 'a:b', '--strategy', 'bogus']).status).toBe(2);
     expect(runCli(['compact', sample, '--model', 'a:b', '--timeout', '-1']).status).toBe(2);
+    expect(runCli(['compact', sample, '--model', 'a:b', '--context-window', '1e3']).status).toBe(2);
     const help = runCli(['compact', '--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('--model <provider:model>');
-    expect(help.stdout).toMatch(/Exit codes: 0 compacted.*3 compacted by the deterministic fallback/s);
+    expect(help.stdout).toMatch(
+      /Exit codes: 0 compacted.*3 compacted by the deterministic fallback.*4 compacted but still larger than the context window/s,
+    );
+    expect(help.stdout).toMatch(/to standard output, or to --out/);
   });
 });

@@ -1,7 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
+  decodeUtf8,
   importTranscript,
+  readInputFile,
   type TranscriptFormat,
   transcriptFormats,
   writeCompacted,
@@ -16,7 +17,11 @@ import {
 import { compactModel } from './compact-command-model.js';
 import { type CompactedRun, compactReport, renderCompactReport } from './compact-command-output.js';
 import { type CompactStrategyName, compactStrategies, summaryPrompts } from './compact-command-strategies.js';
+import { maxFileBytes, maxFileSizeOption } from './max-file-size-option.js';
+import { parseInteger } from './parse-integer.js';
 import { createProgress } from './progress.js';
+import { sameFile } from './same-file.js';
+import { writeOutputFile } from './write-output-file.js';
 
 interface CompactOptions {
   model: string;
@@ -28,10 +33,13 @@ interface CompactOptions {
   format?: TranscriptFormat;
   contextWindow?: number;
   timeout: number;
+  maxFileSize: number;
 }
 
 /** Exit code when the strategy failed and the deterministic fallback compacted instead. */
 const fellBack = 3;
+/** Exit code when the compacted history is still larger than the context window. */
+const overWindow = 4;
 
 const positive = (what: string) => (value: string) => {
   const number = Number(value);
@@ -54,8 +62,9 @@ export function compactCommand(): Command {
   return new Command('compact')
     .description(
       'Compact a recorded conversation now: summarize its oldest part with a real model (keeping IOCs and the ' +
-        "user's instructions), or mask or truncate it; print tokens before and after and facts repaired, and " +
-        "write the compacted history in the input's format.",
+        "user's instructions), or mask or truncate it; write the compacted history in the input's format (to " +
+        'standard output, or to --out) and report tokens before and after and facts repaired (on standard ' +
+        'error when the history goes to standard output).',
     )
     .argument('<transcript>', 'a transcript file (.json, .jsonl, .traj)')
     .requiredOption(
@@ -77,8 +86,11 @@ export function compactCommand(): Command {
         .choices(Object.keys(summaryPrompts))
         .default('general'),
     )
-    .option('--out <file>', "write the compacted history here, in the input's format")
-    .option('--json', 'print the results as JSON')
+    .option(
+      '--out <file>',
+      "write the compacted history to this file (not the input) instead of standard output, in the input's format",
+    )
+    .option('--json', 'print the report as JSON')
     .addOption(
       new Option('--format <format>', 'read the file as this format instead of detecting it').choices(
         transcriptFormats,
@@ -87,9 +99,10 @@ export function compactCommand(): Command {
     .option(
       '--context-window <tokens>',
       "the model's context window (default: the model catalog's)",
-      positive('tokens'),
+      parseInteger('--context-window', { min: 1 }),
     )
     .option('--timeout <seconds>', 'give up on a model call after this long', positive('seconds'), 120)
+    .addOption(maxFileSizeOption())
     .addHelpText(
       'after',
       '\nProviders: openai-compatible (with --base-url or OPENAI_COMPATIBLE_BASE_URL; key OPENAI_COMPATIBLE_API_KEY if needed), ' +
@@ -98,20 +111,24 @@ export function compactCommand(): Command {
         'environment and never printed.\n' +
         'If the summarizer fails (an error, an empty or unusable summary), observation masking and then truncation ' +
         'compact instead, and the command says so.\n' +
-        'Exit codes: 0 compacted, 1 the file, model or provider could not be used, 2 bad arguments, ' +
-        '3 compacted by the deterministic fallback because the strategy failed.',
+        'Exit codes: 0 compacted, 1 the file, model or provider could not be used (or --out is the input), ' +
+        '2 bad arguments, 3 compacted by the deterministic fallback because the strategy failed, 4 compacted ' +
+        'but still larger than the context window (the history is written all the same).',
     )
     .action(async (transcript: string, options: CompactOptions) => {
-      const text = await readFile(transcript, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (options.out !== undefined && (await sameFile(transcript, options.out))) {
         console.error(
-          `kioku: ${transcript}: ${error.code === 'ENOENT' ? 'no such file or directory' : error.message}`,
+          `kioku: --out ${options.out} is the input transcript ${transcript}; compact will not overwrite its input: give another file`,
         );
-        return undefined;
-      });
-      if (text === undefined) {
         process.exitCode = 1;
         return;
       }
+      const text = decodeUtf8(
+        await readInputFile(transcript, { maxBytes: maxFileBytes(options.maxFileSize) }),
+        {
+          file: transcript,
+        },
+      );
       const transcripts = importTranscript(text, { file: transcript, format: options.format });
       const { provider, modelId } = parseModelSpec(options.model) as { provider: string; modelId: string };
       const counter = counterForModel(modelId);
@@ -126,7 +143,7 @@ export function compactCommand(): Command {
             timeoutSeconds: options.timeout,
           })
         : undefined;
-      const strategy = entry.create({ model, prompt: summaryPrompts[options.prompt] });
+      const strategy = entry.create({ model, prompt: summaryPrompts[options.prompt], contextWindow });
       const onEvent = (event: KiokuEvent) => {
         if (options.json === true) return;
         if (event.type === 'compaction-failed') console.error(`kioku: ${event.problem}`);
@@ -167,30 +184,27 @@ export function compactCommand(): Command {
         strategy: options.strategy,
         runs,
       });
-      if (options.out !== undefined) {
-        const written = writeCompacted({
-          file: transcript,
-          text,
-          transcripts,
-          compacted: runs.map((run) => run.result.messages),
-        });
-        const failed = await writeFile(options.out, written.text).then(
-          () => undefined,
-          (error: NodeJS.ErrnoException) => error,
-        );
-        if (failed !== undefined) {
-          console.error(`kioku: ${options.out}: cannot write: ${failed.code ?? failed.message}`);
-          process.exitCode = 1;
-          return;
-        }
+      const written = writeCompacted({
+        file: transcript,
+        text,
+        transcripts,
+        compacted: runs.map((run) => run.result.messages),
+      });
+      if (options.out === undefined) {
+        process.stdout.write(written.text.endsWith('\n') ? written.text : `${written.text}\n`);
+      } else {
+        await writeOutputFile(options.out, written.text);
         report.out = {
           file: options.out,
           format: written.format,
           ...(written.note ? { note: written.note } : {}),
         };
-        if (written.note !== undefined && options.json !== true) console.error(`kioku: ${written.note}`);
       }
-      console.log(options.json === true ? JSON.stringify(report, null, 2) : renderCompactReport(report));
+      if (written.note !== undefined && options.json !== true) console.error(`kioku: ${written.note}`);
+      const rendered = options.json === true ? JSON.stringify(report, null, 2) : renderCompactReport(report);
+      // With the history on standard output, the report goes to standard error.
+      if (options.out === undefined) console.error(rendered);
+      else console.log(rendered);
       if (report.failure !== undefined) {
         if (options.json !== true) {
           console.error(
@@ -198,6 +212,14 @@ export function compactCommand(): Command {
           );
         }
         process.exitCode = fellBack;
+      }
+      if (report.runsOverWindow > 0) {
+        if (options.json !== true) {
+          console.error(
+            `kioku: ${report.runsOverWindow} of ${report.runs.length} run(s) still over the ${contextWindow.toLocaleString('en-US')}-token window after compaction (exit ${overWindow})`,
+          );
+        }
+        process.exitCode = overWindow;
       }
     });
 }

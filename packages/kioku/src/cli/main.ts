@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
-import { KiokuError } from '../index.js';
 import { analyzeCommand } from './analyze-command.js';
 import { compactCommand } from './compact-command.js';
+import { describeCliError } from './describe-cli-error.js';
+import { exitQuietlyOnClosedPipe } from './exit-quietly-on-closed-pipe.js';
 import { memoryCommand } from './memory-command.js';
 import { sessionsCommand } from './sessions-command.js';
 import { tokensCommand } from './tokens-command.js';
@@ -21,15 +22,16 @@ const program = new Command('kioku')
 // Subcommands added with addCommand do not inherit exitOverride: bad arguments must exit with 2, not 1.
 for (const command of program.commands) command.exitOverride().showHelpAfterError();
 
+exitQuietlyOnClosedPipe();
 try {
   await program.parseAsync();
 } catch (error) {
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
-  } else if (KiokuError.isInstance(error)) {
-    console.error(`kioku: ${error.message}`);
-    process.exitCode = 1;
   } else {
-    throw error;
+    const described = describeCliError(error);
+    if (described === undefined) throw error;
+    console.error(described);
+    process.exitCode = 1;
   }
 }

@@ -38,6 +38,13 @@ export function embedderForStore(options: EmbeddingOptions, recorded: EmbeddingS
     });
   }
   const dimensionsText = options.embeddingDimensions ?? process.env.KIOKU_EMBEDDING_DIMENSIONS;
+  if (dimensionsText !== undefined && !/^\d+$/.test(dimensionsText)) {
+    throw new InvalidMemoryInputError({
+      field: '--embedding-dimensions',
+      expected: 'a whole number in decimal digits',
+      found: JSON.stringify(dimensionsText),
+    });
+  }
   const dimensions = dimensionsText === undefined ? recorded?.dimensions : Number(dimensionsText);
   if (dimensions === undefined) {
     throw new InvalidMemoryInputError({

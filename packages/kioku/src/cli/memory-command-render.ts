@@ -85,3 +85,22 @@ export function describeRejection(rejection: LearnResult['rejected'][number] | u
       return 'unknown reason';
   }
 }
+
+/** `kioku memory prune`: the memories deleted (or, with `--dry-run`, that would be), one line each. */
+export function renderPruned(
+  memories: readonly MemoryRecord[],
+  { below, dryRun, ids }: { below: number; dryRun: boolean; ids: readonly number[] },
+): string {
+  const count = `${ids.length} memor${ids.length === 1 ? 'y' : 'ies'} scored below ${below}`;
+  const head = dryRun ? `would delete ${count} (dry run: nothing was deleted)` : `deleted ${count}`;
+  // A memory another process scored down between the listing and the delete has no row here.
+  const unlisted = ids.filter((id) => !memories.some((memory) => memory.id === id));
+  const tail = unlisted.length === 0 ? '' : `\nand ${unlisted.length} more: ${unlisted.join(', ')}`;
+  if (memories.length === 0) return `${head}${tail}`;
+  const table = withText(
+    ['id', 'score', 'updated'],
+    memories.map((memory) => [memory.id, memory.score, day(memory.updatedAt)]),
+    memories.map((memory) => oneLine(memory.claim)),
+  );
+  return `${head}:\n${table}${tail}`;
+}

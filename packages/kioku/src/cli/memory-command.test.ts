@@ -122,6 +122,39 @@ describe('kioku memory', () => {
     expect(summary(copy)).toEqual(summary(records));
   });
 
+  it('lists what prune would delete with --dry-run, deleting nothing', () => {
+    const before = runCli(['memory', 'list', '--store', store, '--namespace', 'copy', '--json']).stdout;
+    const dry = runCli([
+      'memory',
+      'prune',
+      '--below',
+      '1',
+      '--dry-run',
+      '--store',
+      store,
+      '--namespace',
+      'copy',
+    ]);
+    expect(dry.status).toBe(0);
+    expect(dry.stdout).toMatch(/^would delete 3 memories scored below 1 \(dry run: nothing was deleted\):\n/);
+    expect(dry.stdout).toContain('SigninLogs.ResultType is a string');
+    const json = runCli([
+      'memory',
+      'prune',
+      '--below',
+      '1',
+      '--dry-run',
+      '--json',
+      '--store',
+      store,
+      '--namespace',
+      'copy',
+    ]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ dryRun: true, wouldDelete: expect.any(Array) });
+    expect(JSON.parse(json.stdout).wouldDelete).toHaveLength(3);
+    expect(runCli(['memory', 'list', '--store', store, '--namespace', 'copy', '--json']).stdout).toBe(before);
+  });
+
   it('prunes memories scored below N', () => {
     const pruned = runCli([
       'memory',
@@ -136,6 +169,9 @@ describe('kioku memory', () => {
     ]);
     expect(pruned.status).toBe(0);
     expect(JSON.parse(pruned.stdout).deleted).toHaveLength(3);
+    expect(JSON.parse(pruned.stdout).memories.map((memory: { claim: string }) => memory.claim)).toContain(
+      'SigninLogs.ResultType is a string; "0" means a successful sign-in',
+    );
     const left = runCli(['memory', 'list', '--store', store, '--namespace', 'copy']);
     expect(left.stdout).toMatch(/\n\d+\s+2\s+\S+ \S+\s+The SIEM API/);
     expect(left.stdout.trim().split('\n')).toHaveLength(2);
@@ -168,5 +204,29 @@ describe('kioku memory', () => {
     for (const command of ['list', 'search', 'show', 'add', 'prune', 'export', 'import'])
       expect(help.stdout).toContain(command);
     expect(runCli(['memory', 'import', '--help']).stdout).toContain('{"claim": "…", "queryText": "…"}');
+    const prune = runCli(['memory', 'prune', '--help']).stdout;
+    expect(prune).toMatch(/--below <n>\s+delete memories scored below this \(default: -3\)\n/);
+    expect(prune.match(/-3/g)).toHaveLength(1);
+    expect(prune).toContain('--dry-run');
+  });
+
+  it('reads ids and counts as decimal digits only: 1e3 and 0x10 are not 1000 and 16', () => {
+    for (const id of ['1e3', '0x10', '1.0', ' 7', '+7']) {
+      const shown = runCli(['memory', 'show', id, '--store', store]);
+      expect(shown.status, id).toBe(2);
+      expect(shown.stderr).toContain(
+        `<id> must be a whole number in decimal digits, found ${JSON.stringify(id)}`,
+      );
+    }
+    expect(runCli(['memory', 'list', '--limit', '0x10', '--store', store]).status).toBe(2);
+    expect(runCli(['memory', 'prune', '--below', '1e3', '--dry-run', '--store', store]).status).toBe(2);
+  });
+
+  it('names a store location it cannot create in one line, without a stack trace', () => {
+    const refused = runCli(['memory', 'add', 'a claim', '--store', '/sys/kioku-store']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^kioku: \/sys\/kioku-store: (operation not permitted|permission denied|read-only file system) \(E[A-Z]+\)\n$/,
+    );
   });
 });

@@ -1,4 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   defaultStoreLocation,
@@ -11,6 +10,7 @@ import {
   parseMemoryImport,
   readEmbeddingSpace,
 } from '../entry/store.js';
+import { InputFileError, readInputFile } from '../entry/transcripts.js';
 import { type EmbeddingOptions, embedderForStore } from './memory-command-embedder.js';
 import {
   describeRejection,
@@ -18,9 +18,12 @@ import {
   renderImport,
   renderMemory,
   renderMemoryList,
+  renderPruned,
   renderSearch,
 } from './memory-command-render.js';
+import { parseInteger } from './parse-integer.js';
 import { createProgress } from './progress.js';
+import { writeOutputFile } from './write-output-file.js';
 
 interface MemoryOptions extends EmbeddingOptions {
   store?: string;
@@ -28,11 +31,6 @@ interface MemoryOptions extends EmbeddingOptions {
   json?: boolean;
 }
 
-const integer = (name: string) => (value: string) => {
-  const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed)) throw new InvalidArgumentError(`${name} must be an integer.`);
-  return parsed;
-};
 const similarity = (value: string) => {
   const parsed = Number(value);
   if (!(parsed >= -1 && parsed <= 1)) throw new InvalidArgumentError('a cosine similarity, from -1 to 1.');
@@ -61,7 +59,7 @@ export function memoryCommand(): Command {
     .addCommand(
       withOptions(new Command('list'))
         .description('List the memories, most recently updated first (or by score): id, score, claim.')
-        .option('--limit <n>', 'show at most this many (default: all)', integer('--limit'))
+        .option('--limit <n>', 'show at most this many (default: all)', parseInteger('--limit', { min: 0 }))
         .addOption(new Option('--order <key>', 'sort by').choices(['updated', 'score']).default('updated'))
         .action((options: MemoryOptions & { limit?: number; order: 'updated' | 'score' }) =>
           withMemory(options, { create: false }, async (opened) => {
@@ -88,7 +86,7 @@ export function memoryCommand(): Command {
           'minimum cosine similarity, -1 to 1 (default: 0.25 for the hashing embedder)',
           similarity,
         )
-        .option('--limit <n>', 'at most this many (default 32)', integer('--limit'))
+        .option('--limit <n>', 'at most this many (default 32)', parseInteger('--limit', { min: 0 }))
         .action((text: string, options: MemoryOptions & { threshold?: number; limit?: number }) =>
           withMemory(options, { create: false }, async (opened) => {
             const found = await opened.recall({
@@ -107,7 +105,7 @@ export function memoryCommand(): Command {
     .addCommand(
       withOptions(new Command('show'))
         .description('Show one memory: claim, the request it was learned from, score, times.')
-        .argument('<id>', 'the memory id (see `kioku memory list`)', integer('<id>'))
+        .argument('<id>', 'the memory id (see `kioku memory list`)', parseInteger('<id>'))
         .action((id: number, options: MemoryOptions) =>
           withMemory(options, { create: false }, async (opened) => {
             const found = await opened.get(id);
@@ -140,15 +138,29 @@ export function memoryCommand(): Command {
     )
     .addCommand(
       withOptions(new Command('prune'))
-        .description('Delete the memories whose score is below N.')
-        .option('--below <n>', 'delete memories scored below this (default -3)', integer('--below'), -3)
-        .action((options: MemoryOptions & { below: number }) =>
+        .description(
+          'Delete the memories whose score is below N, and list them; --dry-run lists them and deletes nothing.',
+        )
+        .option('--below <n>', 'delete memories scored below this', parseInteger('--below'), -3)
+        .option('--dry-run', 'list what would be deleted, and delete nothing')
+        .action((options: MemoryOptions & { below: number; dryRun?: boolean }) =>
           withMemory(options, { create: false }, async (opened) => {
-            const deleted = await opened.prune({ below: options.below });
+            const dryRun = options.dryRun === true;
+            const candidates = (await opened.list({ orderBy: 'score' })).filter(
+              (memory) => memory.score < options.below,
+            );
+            const ids = dryRun
+              ? candidates.map((memory) => memory.id)
+              : await opened.prune({ below: options.below });
+            const memories = candidates.filter((memory) => ids.includes(memory.id));
             console.log(
               options.json === true
-                ? JSON.stringify({ deleted }, null, 2)
-                : `deleted ${deleted.length} memor${deleted.length === 1 ? 'y' : 'ies'} scored below ${options.below}`,
+                ? JSON.stringify(
+                    dryRun ? { dryRun, wouldDelete: ids, memories } : { deleted: ids, memories },
+                    null,
+                    2,
+                  )
+                : renderPruned(memories, { below: options.below, dryRun, ids }),
             );
           }),
         ),
@@ -166,7 +178,7 @@ export function memoryCommand(): Command {
             const text =
               options.json === true ? `${JSON.stringify(listed, null, 2)}\n` : formatMemoryExport(listed);
             if (options.output === undefined) process.stdout.write(text);
-            else writeFileSync(options.output, text);
+            else await writeOutputFile(options.output, text);
           }),
         ),
     )
@@ -177,11 +189,12 @@ export function memoryCommand(): Command {
             '"score"; an export reads back): each line is embedded and learned like a claim from introspection.',
         )
         .argument('<file.jsonl>', 'the file to import')
-        .action((file: string, options: MemoryOptions) => {
+        .action(async (file: string, options: MemoryOptions) => {
           let text: string;
           try {
-            text = readFileSync(file, 'utf8');
+            text = (await readInputFile(file)).toString('utf8');
           } catch (error) {
+            if (InputFileError.isInstance(error)) throw error;
             throw new MemoryImportError({
               file,
               location: 'the file',

@@ -1,13 +1,20 @@
 import type { LoadedTranscripts } from '../entry/transcripts.js';
+import { describeCliError } from './describe-cli-error.js';
+
+const notTranscript = 'not a transcript format kioku knows';
 
 /**
- * Prints, on standard error, every file that could not be read (with its error) and a count of skipped
- * files and unmatched usage rows. Returns true when a file failed.
+ * Prints, on standard error, every file that could not be read (with its error), every file skipped for
+ * a reason other than not being a transcript (a second link to a file already read), a count of JSON files
+ * that are not transcripts and of unmatched usage rows. Returns true when a file failed.
  */
 export function reportLoadProblems(loaded: LoadedTranscripts): boolean {
-  for (const { file, error } of loaded.errors) console.error(`kioku: ${describeError(file, error)}`);
-  if (loaded.skipped.length > 0) {
-    console.error(`kioku: skipped ${loaded.skipped.length} JSON file(s) that are not transcripts`);
+  for (const { file, error } of loaded.errors) console.error(describeError(file, error));
+  const others = loaded.skipped.filter(({ reason }) => reason !== notTranscript);
+  for (const { file, reason } of others) console.error(`kioku: skipped ${file}: ${reason}`);
+  const notTranscripts = loaded.skipped.length - others.length;
+  if (notTranscripts > 0) {
+    console.error(`kioku: skipped ${notTranscripts} JSON file(s) that are not transcripts`);
   }
   if (loaded.unmatchedRows.length > 0) {
     console.error(`kioku: ${loaded.unmatchedRows.length} usage-log row(s) match no transcript read`);
@@ -16,8 +23,7 @@ export function reportLoadProblems(loaded: LoadedTranscripts): boolean {
 }
 
 function describeError(file: string, error: Error): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return `${file}: no such file or directory`;
-  if (code === 'EACCES') return `${file}: permission denied`;
-  return error.message;
+  const described = describeCliError(error);
+  if (described !== undefined) return described;
+  return `kioku: ${file}: ${error.message}`;
 }

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,20 @@ beforeAll(async () => {
   }
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Runs the CLI with its standard output read by nobody: the read end is closed at once. */
+function runWithClosedStdout(args: readonly string[]): Promise<{ status: number | null; stderr: string }> {
+  const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [main, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
+}
 
 describe('kioku sessions', () => {
   it('lists sessions, most recently written first, as JSON and as a table', () => {
@@ -103,6 +118,29 @@ describe('kioku sessions', () => {
     const missing = runCli(['sessions', 'list', '--store', join(root, 'nowhere')]);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('no store here');
+  });
+
+  it('hints at `kioku sessions list` for an unknown session (the library message does not)', () => {
+    const unknown = runCli(['sessions', 'export', 'no-such-id', '--store', store]);
+    expect(unknown.stderr).toContain('kioku: hint: `kioku sessions list` shows the sessions there are');
+  });
+
+  it('exits quietly with 0 when its reader closes the pipe (`| head -1`)', async () => {
+    const { status, stderr } = await runWithClosedStdout([
+      'sessions',
+      'export',
+      'django-11099',
+      '--store',
+      store,
+    ]);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+  });
+
+  it('names the file and the reason in one line when a write fails (a full disk)', () => {
+    const full = runCli(['sessions', 'export', 'django-11099', '--store', store, '-o', '/dev/full']);
+    expect(full.status).toBe(1);
+    expect(full.stderr).toBe('kioku: /dev/full: no space left on the device (ENOSPC)\n');
   });
 
   it('exits 2 on bad arguments and explains itself in --help', () => {

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import {
   buildCurrentView,
@@ -9,6 +8,7 @@ import {
   type SessionStore,
 } from '../entry/store.js';
 import { renderSession, renderSessionList } from './sessions-command-render.js';
+import { writeOutputFile } from './write-output-file.js';
 
 interface StoreOptions {
   store?: string;
@@ -76,7 +76,7 @@ export function sessionsCommand(): Command {
               format: options.json === true ? 'json' : 'jsonl',
             });
             if (options.output === undefined) process.stdout.write(text);
-            else writeFileSync(options.output, text);
+            else await writeOutputFile(options.output, text);
           }),
         ),
     );

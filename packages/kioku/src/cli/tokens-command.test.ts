@@ -1,6 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../test/run-cli.js';
 
@@ -40,6 +42,60 @@ describe('kioku tokens', () => {
     expect(stderr).toContain(`${file}: at line 1`);
     expect(stderr).toContain('truncated');
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('follows symbolic links to transcripts in a directory, reads each file once, and survives a link loop', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kioku-tokens-'));
+    const real = mkdtempSync(join(tmpdir(), 'kioku-tokens-real-'));
+    const pydicom = join(real, 'pydicom.traj.json');
+    copyFileSync('samples/pydicom__pydicom-901.traj.json', pydicom);
+    symlinkSync(pydicom, join(dir, 'linked.traj.json'));
+    symlinkSync(pydicom, join(dir, 'again.traj.json'));
+    symlinkSync(dir, join(dir, 'loop'));
+    const run = runCli(['tokens', dir, '--json']);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).overall.calls).toBe(61);
+    expect(run.stderr).toContain(
+      `kioku: skipped ${join(dir, 'linked.traj.json')}: the same file as ${join(dir, 'again.traj.json')}, already read`,
+    );
+    expect(run.stderr).toContain(
+      `kioku: skipped ${join(dir, 'loop')}: the same directory as ${dir}, already read`,
+    );
+  });
+
+  it('reports a FIFO, a device or a deeply nested file in one line and counts the other files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kioku-tokens-'));
+    copyFileSync('samples/pydicom__pydicom-901.traj.json', join(dir, 'pydicom.traj.json'));
+    const fifo = join(dir, 'fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    const deep = join(dir, 'deep.json');
+    const nested = `${'['.repeat(6000)}${']'.repeat(6000)}`;
+    const input = JSON.stringify({ a: 1 }).replace('1', nested);
+    writeFileSync(
+      deep,
+      JSON.stringify({
+        model: 'gpt-4o',
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: [{ type: 'tool-call', input }] },
+        ],
+      }).replace(JSON.stringify(input), input),
+    );
+    const run = spawnSync(
+      process.execPath,
+      ['packages/kioku/dist/cli/main.js', 'tokens', dir, '/dev/zero', '--json'],
+      { encoding: 'utf8', timeout: 30_000, cwd: fileURLToPath(new URL('../../../../', import.meta.url)) },
+    );
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout).overall.calls).toBe(61);
+    expect(run.stderr).toContain(`kioku: ${fifo}: a FIFO (named pipe), not a regular file\n`);
+    expect(run.stderr).toContain('kioku: /dev/zero: a character device, not a regular file\n');
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `kioku: ${deep}: at line 1, column \\d+: expected JSON nested at most 1000 levels deep, found deeper nesting\\n`,
+      ),
+    );
+    expect(run.stderr).not.toMatch(/\n\s+at |Maximum call stack/);
   });
 
   it('says a missing path is missing', () => {

@@ -8,6 +8,7 @@ import {
 import { loadTranscripts, transcriptFormats } from '../entry/transcripts.js';
 import { counterForModel } from '../index.js';
 import { formatTable } from './format-table.js';
+import { maxFileBytes, maxFileSizeOption } from './max-file-size-option.js';
 import { createProgress } from './progress.js';
 import { reportLoadProblems } from './report-load-problems.js';
 
@@ -15,6 +16,7 @@ interface TokensOptions {
   model?: string;
   format?: (typeof transcriptFormats)[number];
   json?: boolean;
+  maxFileSize: number;
 }
 
 /** `kioku tokens`: counted against recorded prompt tokens, call by call. */
@@ -33,15 +35,19 @@ export function tokensCommand(): Command {
       ),
     )
     .option('--json', 'print the results as JSON')
+    .addOption(maxFileSizeOption())
     .addHelpText(
       'after',
       '\nPer-call usage logs (OpenHands *per_call_usage.jsonl) among the inputs are attached to the runs they ' +
-        'describe.\nExit codes: 0 ok, 1 a file could not be read or no call recorded its usage, 2 bad arguments.',
+        'describe. Only regular files are read (symbolic links followed); a file that cannot be read is reported and the ' +
+        'others still counted.\nExit codes: 0 ok, 1 a file could not be read (the others were counted) or no call ' +
+        'recorded its usage, 2 bad arguments.',
     )
     .action(async (paths: string[], options: TokensOptions) => {
       const progress = createProgress();
       const loaded = await loadTranscripts(paths, {
         format: options.format,
+        maxFileBytes: maxFileBytes(options.maxFileSize),
         onFiles: (total) => progress.start(total, 'reading'),
         onFile: () => progress.increment(),
       });

@@ -21,6 +21,7 @@ export {
   SessionExistsError,
   StoreError,
   StoreLockedError,
+  storageErrorFromDriver,
   UnknownMemoryError,
   UnknownSessionError,
 } from '../errors/index.js';

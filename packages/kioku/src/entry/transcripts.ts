@@ -12,6 +12,7 @@
 export {
   FileContentError,
   type FileContentProblem,
+  InputFileError,
   TranscriptFormatError,
   type TriedFormat,
   UnknownTranscriptFormatError,
@@ -24,6 +25,7 @@ export {
   aiSdkUiMessagesImporter,
   anthropicMessagesImporter,
   attachUsageLog,
+  decodeUtf8,
   defaultImporters,
   detectFormat,
   excytinAgentImporter,
@@ -43,6 +45,7 @@ export {
   type ReadOptions,
   type RecordedCall,
   type RecordedUsage,
+  readInputFile,
   readUsageLog,
   sweAgentImporter,
   type Transcript,

@@ -1,14 +1,12 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.context-overflow');
+import { ModelBehaviorError } from './model-behavior-error.js';
 
 /**
  * The provider still rejected the prompt as too long after kioku compacted it and retried (`attempts`
  * retries), or compacting cannot help (the completion reserved alone fills the window). `cause` is the
  * provider's last error.
  */
-export class ContextOverflowError extends KiokuError {
-  readonly [symbol] = true;
+export class ContextOverflowError extends ModelBehaviorError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.context-overflow');
   /** The provider whose detector recognised the overflow, e.g. `anthropic`. */
   readonly provider: string;
   /** Tokens the last rejected request came to, by the provider's count, when it said. */
@@ -44,9 +42,5 @@ export class ContextOverflowError extends KiokuError {
     this.tokensSent = tokensSent;
     this.tokenLimit = tokenLimit;
     this.attempts = attempts;
-  }
-
-  static override isInstance(error: unknown): error is ContextOverflowError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

@@ -1,6 +1,4 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.embedder-mismatch');
+import { ConfigurationError } from './configuration-error.js';
 
 /** The embedding space a store records: which embedder made its vectors, and their length. */
 export interface EmbeddingSpace {
@@ -13,8 +11,8 @@ export interface EmbeddingSpace {
  * another model of the same dimension): their vectors cannot be compared, so recall would be noise.
  * Names both, so the user can open the store with the embedder it records, or use a new store.
  */
-export class EmbedderMismatchError extends KiokuError {
-  readonly [symbol] = true;
+export class EmbedderMismatchError extends ConfigurationError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.embedder-mismatch');
   readonly location: string;
   /** What the store records. */
   readonly stored: EmbeddingSpace;
@@ -37,9 +35,5 @@ export class EmbedderMismatchError extends KiokuError {
     this.location = location;
     this.stored = stored;
     this.given = given;
-  }
-
-  static override isInstance(error: unknown): error is EmbedderMismatchError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

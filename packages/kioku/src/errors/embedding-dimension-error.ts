@@ -1,13 +1,11 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.embedding-dimension');
+import { ModelBehaviorError } from './model-behavior-error.js';
 
 /**
  * An embedding model returned vectors of another length than the embedder was configured with, or a
  * number of vectors other than the number of texts: the `dimensions` option does not match the model.
  */
-export class EmbeddingDimensionError extends KiokuError {
-  readonly [symbol] = true;
+export class EmbeddingDimensionError extends ModelBehaviorError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.embedding-dimension');
   readonly embedder: string;
   readonly expected: number;
   readonly actual: number;
@@ -29,9 +27,5 @@ export class EmbeddingDimensionError extends KiokuError {
     this.embedder = embedder;
     this.expected = expected;
     this.actual = actual;
-  }
-
-  static override isInstance(error: unknown): error is EmbeddingDimensionError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

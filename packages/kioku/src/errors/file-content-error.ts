@@ -1,6 +1,4 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.file-content');
+import { InputFormatError } from './input-format-error.js';
 
 /** Where in a file a problem is and what was expected there. */
 export interface FileContentProblem {
@@ -17,8 +15,8 @@ export interface FileContentProblem {
  * A file kioku reads has the wrong content. The message names the file, where in it and what was
  * expected: `run.json: at $.messages[3].role: expected one of "user", "assistant", found 7`.
  */
-export class FileContentError extends KiokuError {
-  readonly [symbol] = true;
+export class FileContentError extends InputFormatError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.file-content');
   readonly file: string;
   readonly location: string;
   readonly expected: string;
@@ -29,9 +27,5 @@ export class FileContentError extends KiokuError {
     this.file = file;
     this.location = location;
     this.expected = expected;
-  }
-
-  static override isInstance(error: unknown): error is FileContentError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

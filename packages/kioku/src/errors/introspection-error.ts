@@ -1,6 +1,4 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.introspection');
+import { ModelBehaviorError } from './model-behavior-error.js';
 
 /**
  * Why an introspection learned nothing. `introspect` returns it (it never throws it: a failed
@@ -14,8 +12,8 @@ const symbol = Symbol.for('kioku.error.introspection');
  *
  * When it is returned, nothing was written: no claim stored, no score changed.
  */
-export class IntrospectionError extends KiokuError {
-  readonly [symbol] = true;
+export class IntrospectionError extends ModelBehaviorError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.introspection');
   readonly kind: 'model-error' | 'malformed-output' | 'unknown-memory-ids' | 'learn-error';
   /** For `unknown-memory-ids`: the ids the model named that were not recalled. */
   readonly memoryIds: readonly number[];
@@ -34,9 +32,5 @@ export class IntrospectionError extends KiokuError {
     super({ name: 'IntrospectionError', message: `introspection failed (${kind}): ${message}`, cause });
     this.kind = kind;
     this.memoryIds = memoryIds;
-  }
-
-  static override isInstance(error: unknown): error is IntrospectionError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

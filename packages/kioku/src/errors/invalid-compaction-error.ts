@@ -1,13 +1,11 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.invalid-compaction');
+import { ConfigurationError } from './configuration-error.js';
 
 /**
  * A compaction names a range of original messages that the session cannot replace: past its end, or
  * cutting through the range an earlier compaction summarised. Rejected before anything was written.
  */
-export class InvalidCompactionError extends KiokuError {
-  readonly [symbol] = true;
+export class InvalidCompactionError extends ConfigurationError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.invalid-compaction');
   readonly sessionId: string;
   /** The original message positions the compaction claimed to replace, `to` exclusive. */
   readonly replaces: { from: number; to: number };
@@ -25,9 +23,5 @@ export class InvalidCompactionError extends KiokuError {
     });
     this.sessionId = sessionId;
     this.replaces = replaces;
-  }
-
-  static override isInstance(error: unknown): error is InvalidCompactionError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

@@ -1,11 +1,9 @@
 import type { HistoryViolation } from '../messages/history-violation.js';
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.invalid-history');
+import { ConfigurationError } from './configuration-error.js';
 
 /** A history a provider would reject; `violations` lists every reason, in message order. */
-export class InvalidHistoryError extends KiokuError {
-  readonly [symbol] = true;
+export class InvalidHistoryError extends ConfigurationError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.invalid-history');
   readonly violations: HistoryViolation[];
 
   constructor({ violations, context }: { violations: HistoryViolation[]; context?: string }) {
@@ -15,9 +13,5 @@ export class InvalidHistoryError extends KiokuError {
       message: `${prefix}: ${violations.map((violation) => violation.message).join('; ')}`,
     });
     this.violations = violations;
-  }
-
-  static override isInstance(error: unknown): error is InvalidHistoryError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

@@ -1,13 +1,11 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.invalid-session-input');
+import { ConfigurationError } from './configuration-error.js';
 
 /**
  * A session write was given something it cannot store: says which field (e.g. `messages[3].content`),
  * what was expected and what was found. When a write throws it, nothing was written.
  */
-export class InvalidSessionInputError extends KiokuError {
-  readonly [symbol] = true;
+export class InvalidSessionInputError extends ConfigurationError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.invalid-session-input');
   readonly sessionId: string | undefined;
   /** Where in the input, e.g. `messages[3].content` or `summary[0].role`. */
   readonly field: string;
@@ -30,9 +28,5 @@ export class InvalidSessionInputError extends KiokuError {
     this.sessionId = sessionId;
     this.field = field;
     this.expected = expected;
-  }
-
-  static override isInstance(error: unknown): error is InvalidSessionInputError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

@@ -1,14 +1,12 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.memory-buffer');
+import { ModelBehaviorError } from './model-behavior-error.js';
 
 /**
  * The memory buffer could not update its block: the extraction or consolidation call failed
  * (`model-error`; `cause` is the AI SDK error) or answered something that does not match the schema
  * (`malformed-output`). The history and the memory were left as they were.
  */
-export class MemoryBufferError extends KiokuError {
-  readonly [symbol] = true;
+export class MemoryBufferError extends ModelBehaviorError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.memory-buffer');
   readonly reason: 'model-error' | 'malformed-output';
   /** Which call failed. */
   readonly call: 'extraction' | 'consolidation';
@@ -31,9 +29,5 @@ export class MemoryBufferError extends KiokuError {
     });
     this.reason = reason;
     this.call = call;
-  }
-
-  static override isInstance(error: unknown): error is MemoryBufferError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

@@ -1,13 +1,11 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.missing-provider-setting');
+import { ConfigurationError } from './configuration-error.js';
 
 /**
  * A provider needs a setting nobody gave: an API key (read from `variables`, never printed) or a base URL
  * (`--base-url` or `variables`).
  */
-export class MissingProviderSettingError extends KiokuError {
-  readonly [symbol] = true;
+export class MissingProviderSettingError extends ConfigurationError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.missing-provider-setting');
   readonly provider: string;
   /** `API key` or `base URL`. */
   readonly setting: string;
@@ -30,9 +28,5 @@ export class MissingProviderSettingError extends KiokuError {
     this.provider = provider;
     this.setting = setting;
     this.variables = variables;
-  }
-
-  static override isInstance(error: unknown): error is MissingProviderSettingError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

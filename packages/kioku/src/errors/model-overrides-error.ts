@@ -1,20 +1,14 @@
 import { FileContentError, type FileContentProblem } from './file-content-error.js';
 
-const symbol = Symbol.for('kioku.error.model-overrides');
-
 /**
  * A model override file cannot be used: unreadable, not JSON, or not the expected shape. Says which file,
  * where in it (a JSON path such as `$.models["deepseek-chat"].pricePerMillionTokens.input`, or a line and
  * column) and what was expected there.
  */
 export class ModelOverridesError extends FileContentError {
-  readonly [symbol] = true;
+  static override readonly marker: symbol = Symbol.for('kioku.error.model-overrides');
 
   constructor(problem: FileContentProblem) {
     super({ name: 'ModelOverridesError', ...problem });
-  }
-
-  static override isInstance(error: unknown): error is ModelOverridesError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

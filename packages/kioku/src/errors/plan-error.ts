@@ -1,13 +1,11 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.plan');
+import { ModelBehaviorError } from './model-behavior-error.js';
 
 /**
  * The model's plan or reflection was invalid after one repair attempt (not the schema's shape, unknown
  * tools, repeated ids, changes to steps that are not pending). `problems` lists what was wrong.
  */
-export class PlanError extends KiokuError {
-  readonly [symbol] = true;
+export class PlanError extends ModelBehaviorError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.plan');
   readonly stage: 'plan' | 'reflection';
   readonly problems: readonly string[];
 
@@ -23,9 +21,5 @@ export class PlanError extends KiokuError {
     });
     this.stage = stage;
     this.problems = problems;
-  }
-
-  static override isInstance(error: unknown): error is PlanError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

@@ -1,14 +1,12 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.replay-strategy');
+import { ModelBehaviorError } from './model-behavior-error.js';
 
 /**
  * A strategy threw while a transcript was replayed through it (a summarizer that failed, answered
  * nothing or garbage): says which strategy, which transcript and which call; `cause` is what it threw.
  * The replay stops rather than measure a strategy that did not run.
  */
-export class ReplayStrategyError extends KiokuError {
-  readonly [symbol] = true;
+export class ReplayStrategyError extends ModelBehaviorError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.replay-strategy');
   /** The strategy's name. */
   readonly strategy: string;
   /** The transcript's file and id. */
@@ -39,9 +37,5 @@ export class ReplayStrategyError extends KiokuError {
     this.strategy = strategy;
     this.transcript = transcript;
     this.call = call;
-  }
-
-  static override isInstance(error: unknown): error is ReplayStrategyError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

@@ -1,10 +1,8 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.session-exists');
+import { ConfigurationError } from './configuration-error.js';
 
 /** `create` was given the id of a session the store already holds. */
-export class SessionExistsError extends KiokuError {
-  readonly [symbol] = true;
+export class SessionExistsError extends ConfigurationError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.session-exists');
   readonly sessionId: string;
 
   constructor({ sessionId, cause }: { sessionId: string; cause?: unknown }) {
@@ -14,9 +12,5 @@ export class SessionExistsError extends KiokuError {
       cause,
     });
     this.sessionId = sessionId;
-  }
-
-  static override isInstance(error: unknown): error is SessionExistsError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

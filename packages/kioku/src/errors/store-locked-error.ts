@@ -1,14 +1,11 @@
 import { StoreError } from './store-error.js';
 
-const symbol = Symbol.for('kioku.error.store-locked');
-
 /**
  * An embedded (PGlite) store directory is open in another process, or already open in this one. PGlite
  * is a single-process database: two processes writing one directory lose data, so the second is refused.
  */
 export class StoreLockedError extends StoreError {
-  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the marker `isInstance` looks for
-  private readonly [symbol] = true;
+  static override readonly marker: symbol = Symbol.for('kioku.error.store-locked');
   /** The lock file naming the owner. */
   readonly lockFile: string;
   /** The process holding the store. */
@@ -25,14 +22,10 @@ export class StoreLockedError extends StoreError {
       location,
       message:
         `in use by ${owner}. An embedded store serves one process at a time: close the other user first, ` +
-        `or share a PostgreSQL store (--store postgres://...). If that process is gone, delete ${lockFile}.`,
+        `or share a PostgreSQL store (a postgres:// location). If that process is gone, delete ${lockFile}.`,
     });
     this.name = 'StoreLockedError';
     this.lockFile = lockFile;
     this.pid = pid;
-  }
-
-  static override isInstance(error: unknown): error is StoreLockedError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

@@ -1,10 +1,8 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.strategy-options');
+import { ConfigurationError } from './configuration-error.js';
 
 /** A strategy factory was given an option it cannot work with (a misconfiguration, thrown at build time). */
-export class StrategyOptionsError extends KiokuError {
-  readonly [symbol] = true;
+export class StrategyOptionsError extends ConfigurationError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.strategy-options');
   /** The factory, e.g. `observationMasking`. */
   readonly strategy: string;
   /** The option, e.g. `keep`. */
@@ -29,9 +27,5 @@ export class StrategyOptionsError extends KiokuError {
     this.strategy = strategy;
     this.option = option;
     this.value = value;
-  }
-
-  static override isInstance(error: unknown): error is StrategyOptionsError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

@@ -1,14 +1,12 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.sub-agent');
+import { ModelBehaviorError } from './model-behavior-error.js';
 
 /**
  * A sub-agent could not run: its model or provider failed (the cause says how). Thrown from the
  * sub-agent tool's `execute`, so the parent's model receives it as a tool error with this message; the
  * sub-agent's own tool failures never get here (they go back to the sub-agent's model).
  */
-export class SubAgentError extends KiokuError {
-  readonly [symbol] = true;
+export class SubAgentError extends ModelBehaviorError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.sub-agent');
   /** The sub-agent's tool name. */
   readonly agent: string;
   /** Steps it completed before failing. */
@@ -23,9 +21,5 @@ export class SubAgentError extends KiokuError {
     });
     this.agent = agent;
     this.completedSteps = completedSteps;
-  }
-
-  static override isInstance(error: unknown): error is SubAgentError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

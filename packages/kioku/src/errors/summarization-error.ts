@@ -1,6 +1,4 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.summarization');
+import { ModelBehaviorError } from './model-behavior-error.js';
 
 /**
  * Why a summary was refused (the model misbehaved or failed; nothing was replaced):
@@ -26,8 +24,8 @@ export type SummarizationFailure =
  * `summarizeMessages`; the history given was not changed, so a caller can fall back to a deterministic
  * strategy (masking, then truncation) and lose nothing.
  */
-export class SummarizationError extends KiokuError {
-  readonly [symbol] = true;
+export class SummarizationError extends ModelBehaviorError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.summarization');
   readonly reason: SummarizationFailure;
   /** The refused answer, cut to 500 characters, when there was one. */
   readonly answer?: string;
@@ -55,9 +53,5 @@ export class SummarizationError extends KiokuError {
     this.reason = reason;
     if (answer !== undefined) this.answer = answer.slice(0, 500);
     this.usage = usage;
-  }
-
-  static override isInstance(error: unknown): error is SummarizationError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

@@ -1,14 +1,12 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.unknown-context-window');
+import { ConfigurationError } from './configuration-error.js';
 
 /**
  * kioku needs a model's context window to decide when to compact, and neither the caller nor the model
  * catalog gave it. Pass `contextWindow` (the CLI's `--context-window`) or describe the model in a model
  * override file. `cause` is the catalog's `UnknownModelError`.
  */
-export class UnknownContextWindowError extends KiokuError {
-  readonly [symbol] = true;
+export class UnknownContextWindowError extends ConfigurationError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.unknown-context-window');
   readonly modelId: string;
 
   constructor({ modelId, hint, cause }: { modelId: string; hint: string; cause?: unknown }) {
@@ -18,9 +16,5 @@ export class UnknownContextWindowError extends KiokuError {
       cause,
     });
     this.modelId = modelId;
-  }
-
-  static override isInstance(error: unknown): error is UnknownContextWindowError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

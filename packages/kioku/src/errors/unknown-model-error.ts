@@ -1,13 +1,11 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.unknown-model');
+import { ConfigurationError } from './configuration-error.js';
 
 /**
  * A model id the catalog does not know (with the closest ids it does know), or a known model the catalog
  * lacks a needed figure for (`missing`). Either can be fixed with a model override file.
  */
-export class UnknownModelError extends KiokuError {
-  readonly [symbol] = true;
+export class UnknownModelError extends ConfigurationError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.unknown-model');
   readonly modelId: string;
   readonly suggestions: readonly string[];
   /** The figures the catalog lacks for a model it knows, e.g. `contextWindow`; empty when unknown. */
@@ -31,9 +29,5 @@ export class UnknownModelError extends KiokuError {
     this.modelId = modelId;
     this.suggestions = suggestions;
     this.missing = missing;
-  }
-
-  static override isInstance(error: unknown): error is UnknownModelError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

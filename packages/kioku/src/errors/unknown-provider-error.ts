@@ -1,13 +1,11 @@
-import { KiokuError } from './kioku-error.js';
-
-const symbol = Symbol.for('kioku.error.unknown-provider');
+import { ConfigurationError } from './configuration-error.js';
 
 /**
  * A `provider:model` names a provider kioku cannot build: not one it knows (`known` lists those), or one
  * whose AI SDK package is not installed (`packageName` says which to install).
  */
-export class UnknownProviderError extends KiokuError {
-  readonly [symbol] = true;
+export class UnknownProviderError extends ConfigurationError {
+  static override readonly marker: symbol = Symbol.for('kioku.error.unknown-provider');
   readonly provider: string;
   readonly known: readonly string[];
   readonly packageName: string | undefined;
@@ -29,9 +27,5 @@ export class UnknownProviderError extends KiokuError {
     this.provider = provider;
     this.known = known;
     this.packageName = packageName;
-  }
-
-  static override isInstance(error: unknown): error is UnknownProviderError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

@@ -1,7 +1,5 @@
 import { TranscriptFormatError } from './transcript-format-error.js';
 
-const symbol = Symbol.for('kioku.error.unknown-transcript-format');
-
 /** One format kioku tried on a file, and what a file of that format looks like. */
 export interface TriedFormat {
   format: string;
@@ -13,8 +11,7 @@ export interface TriedFormat {
  * expects, so the user can see which one the file was meant to be (or force one with `--format`).
  */
 export class UnknownTranscriptFormatError extends TranscriptFormatError {
-  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the marker `isInstance` looks for
-  private readonly [symbol] = true;
+  static override readonly marker: symbol = Symbol.for('kioku.error.unknown-transcript-format');
   readonly tried: TriedFormat[];
 
   constructor({
@@ -35,11 +32,7 @@ export class UnknownTranscriptFormatError extends TranscriptFormatError {
     this.message = [
       `${file}: at $: found ${found}, which is not a transcript format kioku knows. Tried:`,
       ...tried.map(({ format, expected }) => `  - ${format}: ${expected}`),
-      'If the file is one of these, name it with --format to see what in the file does not match.',
+      'If the file is one of these, name its format (the `format` option) to see what in the file does not match.',
     ].join('\n');
-  }
-
-  static override isInstance(error: unknown): error is UnknownTranscriptFormatError {
-    return typeof error === 'object' && error !== null && symbol in error;
   }
 }

@@ -37,12 +37,16 @@ export async function openPostgresStore({
 }
 
 function explain(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown }).code;
+  // Drizzle wraps the server's error (the one that says what is wrong) in a `Failed query` error whose
+  // message holds the SQL and its parameters: explain from the innermost error.
+  let inner = error;
+  while (inner instanceof Error && inner.cause !== undefined) inner = inner.cause;
+  const message = inner instanceof Error ? inner.message : String(inner);
+  const code = (inner as { code?: unknown }).code;
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT') {
     return `cannot connect (${message}); is PostgreSQL running there?`;
   }
-  if (/extension "vector"|vector\.control/.test(message)) {
+  if (/extension "vector"|vector\.control|vector\.so/.test(message)) {
     return `pgvector is not available (${message}); install pgvector on the server, or have an administrator run CREATE EXTENSION vector`;
   }
   return `could not open it: ${message}`;

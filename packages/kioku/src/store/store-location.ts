@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StoreError } from '../errors/store-error.js';
+import { findUnencodedCredentials } from './find-unencoded-credentials.js';
+import { maskStoreUrl } from './mask-store-url.js';
 
 /** A store location, resolved: which driver, and what it opens. `display` never holds a password. */
 export type StoreLocation =
@@ -21,7 +23,10 @@ export function parseStoreLocation(location: string): StoreLocation {
   }
   if (location === 'memory://') return { driver: 'pglite', directory: undefined, display: 'memory://' };
   if (/^postgres(ql)?:\/\//i.test(location)) {
-    return { driver: 'postgres', url: location, display: withoutPassword(location) };
+    const display = maskStoreUrl(location);
+    const unencoded = findUnencodedCredentials(location);
+    if (unencoded !== undefined) throw new StoreError({ location: display, message: unencoded });
+    return { driver: 'postgres', url: location, display };
   }
   if (/^file:\/\//i.test(location)) {
     const directory = fileURLToPath(location);
@@ -30,20 +35,10 @@ export function parseStoreLocation(location: string): StoreLocation {
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(location)?.[1];
   if (scheme !== undefined) {
     throw new StoreError({
-      location,
+      location: maskStoreUrl(location),
       message: `unknown scheme ${scheme}://; give a directory, memory:// or a postgres:// URL`,
     });
   }
   const directory = resolve(location);
   return { driver: 'pglite', directory, display: directory };
-}
-
-function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
-  }
 }

@@ -59,7 +59,8 @@ describe('importTranscript on broken files', () => {
     expect(error.tried.map((tried) => tried.format).sort()).toEqual([...transcriptFormats].sort());
     expect(error.message).toContain('found an object with keys results');
     expect(error.message).toContain('  - tau-bench: tau-bench results: [{task_id, trial, reward, info, traj');
-    expect(error.message).toContain('--format');
+    expect(error.message).toContain('the `format` option');
+    expect(error.message).not.toContain('--format');
   });
 
   it('points at a wrong shape inside a known format: messages[3].role is a number', () => {

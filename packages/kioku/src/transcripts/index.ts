@@ -2,6 +2,7 @@ export { aiSdkMessagesImporter } from './ai-sdk-messages-importer.js';
 export { aiSdkUiMessagesImporter } from './ai-sdk-ui-messages-importer.js';
 export { anthropicMessagesImporter } from './anthropic-messages-importer.js';
 export { type AttachedUsageLog, attachUsageLog } from './attach-usage-log.js';
+export { decodeUtf8 } from './decode-utf8.js';
 export { defaultImporters } from './default-importers.js';
 export { detectFormat } from './detect-format.js';
 export { excytinAgentImporter } from './excytin-agent-importer.js';
@@ -19,6 +20,7 @@ export {
 export { miniSweAgentImporter } from './mini-swe-agent-importer.js';
 export { openAiChatImporter } from './openai-chat-importer.js';
 export { openHandsCompletionImporter } from './openhands-completion-importer.js';
+export { defaultMaxFileBytes, readInputFile } from './read-input-file.js';
 export { readUsageLog } from './read-usage-log.js';
 export { sweAgentImporter } from './swe-agent-importer.js';
 export { tauBenchImporter } from './tau-bench-importer.js';

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KiokuError } from '../errors/kioku-error.js';
 import { UnknownTranscriptFormatError } from '../errors/unknown-transcript-format-error.js';
@@ -9,6 +9,7 @@ import { importTranscript } from './import-transcript.js';
 import type { Importer } from './importer.js';
 import { isUsageLog } from './is-usage-log.js';
 import { parseJsonText } from './parse-json-text.js';
+import { defaultMaxFileBytes, readInputFile } from './read-input-file.js';
 import { readUsageLog } from './read-usage-log.js';
 import type { Transcript } from './transcript.js';
 import type { TranscriptFormat } from './transcript-format.js';
@@ -44,13 +45,16 @@ export interface LoadTranscriptsOptions {
   onFile?: (event: LoadedFile) => void;
   /** The importers to choose from; default `defaultImporters()`. */
   importers?: readonly Importer[];
+  /** Refuse a file larger than this many bytes (default 512 MiB). */
+  maxFileBytes?: number;
 }
 
 const candidate = /\.(json|jsonl|traj)$/;
 
 /**
  * Reads transcripts from files and directories (searched recursively for `.json`, `.jsonl` and `.traj`
- * files). Per-call usage logs among the inputs are attached to the transcripts of their instances. A file
+ * files, following symbolic links to files and directories, each directory once). Only regular files are
+ * read, each up to `maxFileBytes`: a FIFO, a device or a larger file is reported in `errors`. Per-call usage logs among the inputs are attached to the transcripts of their instances. A file
  * that fails is reported in `errors` and the others still load; in a scanned directory, JSON of no known
  * shape is skipped (a manifest, predictions), while a file named explicitly must be a transcript.
  *
@@ -59,7 +63,13 @@ const candidate = /\.(json|jsonl|traj)$/;
  */
 export async function loadTranscripts(
   paths: readonly string[],
-  { format, onFiles, onFile, importers = defaultImporters() }: LoadTranscriptsOptions = {},
+  {
+    format,
+    onFiles,
+    onFile,
+    importers = defaultImporters(),
+    maxFileBytes = defaultMaxFileBytes,
+  }: LoadTranscriptsOptions = {},
 ): Promise<LoadedTranscripts> {
   const result: LoadedTranscripts = {
     transcripts: [],
@@ -78,7 +88,7 @@ export async function loadTranscripts(
   onFiles?.(files.length);
   for (const { file, scanned } of files) {
     try {
-      const text = decodeUtf8(await readFile(file), { file });
+      const text = decodeUtf8(await readInputFile(file, { maxBytes: maxFileBytes }), { file });
       if (file.endsWith('.jsonl') && isUsageLog(parseJsonText(text, { file }).value)) {
         const rows = readUsageLog(text, { file });
         usageRows.push(...rows);
@@ -115,23 +125,62 @@ async function expand(
   report: (event: LoadedFile) => void,
 ): Promise<Array<{ file: string; scanned: boolean }>> {
   const files: Array<{ file: string; scanned: boolean }> = [];
+  // Real paths of the directories walked and the files found: a link loop or a second link to the same
+  // file is visited once.
+  const seen = new Map<string, string>();
   for (const path of paths) {
     try {
       if (!(await stat(path)).isDirectory()) {
         files.push({ file: path, scanned: false });
         continue;
       }
-      const entries = await readdir(path, { recursive: true, withFileTypes: true });
-      const found = entries
-        .filter((entry) => entry.isFile() && candidate.test(entry.name))
-        .map((entry) => join(entry.parentPath, entry.name))
-        .sort();
-      files.push(...found.map((file) => ({ file, scanned: true })));
+      const found: Array<{ file: string; scanned: boolean }> = [];
+      await walk(path, found, seen, report);
+      files.push(...found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)));
     } catch (error) {
       report({ file: path, status: 'failed', error: asError(error) });
     }
   }
   return files;
+}
+
+async function walk(
+  directory: string,
+  files: Array<{ file: string; scanned: boolean }>,
+  seen: Map<string, string>,
+  report: (event: LoadedFile) => void,
+): Promise<void> {
+  const real = await realpath(directory);
+  const first = seen.get(real);
+  if (first !== undefined) {
+    report({ file: directory, status: 'skipped', reason: `the same directory as ${first}, already read` });
+    return;
+  }
+  seen.set(real, directory);
+  const entries = await readdir(directory, { withFileTypes: true });
+  for (const entry of entries) {
+    const path = join(directory, entry.name);
+    try {
+      // A symbolic link is followed: to a directory, walked; to a file, read like a file.
+      const isLink = entry.isSymbolicLink();
+      const isDirectory = isLink ? (await stat(path)).isDirectory() : entry.isDirectory();
+      if (isDirectory) {
+        await walk(path, files, seen, report);
+        continue;
+      }
+      if (!candidate.test(entry.name)) continue;
+      const target = await realpath(path);
+      const earlier = seen.get(target);
+      if (earlier !== undefined) {
+        report({ file: path, status: 'skipped', reason: `the same file as ${earlier}, already read` });
+        continue;
+      }
+      seen.set(target, path);
+      files.push({ file: path, scanned: true });
+    } catch (error) {
+      report({ file: path, status: 'failed', error: asError(error) });
+    }
+  }
 }
 
 function asError(error: unknown): Error {

@@ -1,4 +1,5 @@
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
+import { findDeepNesting, maxJsonDepth } from '../json/find-deep-nesting.js';
 import { jsonSyntaxPosition } from '../json/json-syntax-position.js';
 import { lineAndColumn } from '../json/line-and-column.js';
 
@@ -32,6 +33,16 @@ export function parseJsonText(
       location: `line ${line}, column ${column}`,
       expected: 'a JSON object or array (a JSON or JSON Lines transcript)',
       found: `text starting ${JSON.stringify(text.slice(first, first + 20))}`,
+    });
+  }
+  const deep = findDeepNesting(text);
+  if (deep !== undefined) {
+    const { line, column } = lineAndColumn(text, deep);
+    throw new TranscriptFormatError({
+      file,
+      location: `line ${line}, column ${column}`,
+      expected: `JSON nested at most ${maxJsonDepth} levels deep`,
+      found: 'deeper nesting',
     });
   }
   if (jsonl) return parseJsonLines(text, file);
