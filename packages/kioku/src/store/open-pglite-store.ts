@@ -8,6 +8,7 @@ import { StoreError } from '../errors/store-error.js';
 import { lockDirectory } from './lock-directory.js';
 import { migrateStore } from './migrate-store.js';
 import { migrations } from './migrations/index.js';
+import { registerVectorSerializer } from './register-vector-serializer.js';
 import * as schema from './schema/index.js';
 import type { Store } from './store.js';
 import { storeFromDatabase } from './store-from-database.js';
@@ -85,6 +86,7 @@ async function open({
     });
     const db = drizzle({ client, schema });
     await migrateStore(db, { migrations, location });
+    await registerVectorSerializer(client, db);
     const opened = client;
     return storeFromDatabase({
       driver: 'pglite',
