@@ -5,7 +5,8 @@
 // directory by the tests' postgresServer; without it the column is left out, saying why), side by side:
 // batched insert rate, HNSW build time, p95 recall latency and recall@32 against exact search (computed
 // here, in JavaScript) for several ef_search, insert rate with the index in place, and 8 concurrent
-// writers x 1,000 score updates each, checked exactly. Writes bench/results/memory-recall.json.
+// writers x 1,000 score updates each, checked exactly. Writes bench/results/memory-recall.json
+// (memory-recall-<count>.json for another --count).
 // Run after `npm run build`:  node bench/memory/recall.mjs [--count 100000] [--queries 200]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -424,8 +425,10 @@ const result = {
 };
 const resultsDir = new URL('../results/', import.meta.url);
 mkdirSync(resultsDir, { recursive: true });
-const resultFile =
-  sharedBuffers === undefined ? 'memory-recall.json' : `memory-recall-shared-buffers-${sharedBuffers}.json`;
+// A run of another size or setting gets its own file, so the 100,000-memory figures are never replaced by it.
+const resultFile = `memory-recall${count === 100_000 ? '' : `-${count}`}${
+  sharedBuffers === undefined ? '' : `-shared-buffers-${sharedBuffers}`
+}.json`;
 writeFileSync(new URL(resultFile, resultsDir), `${JSON.stringify(result, null, 2)}\n`);
 
 const withPostgres = postgresEngine !== undefined;
