@@ -26,6 +26,7 @@ cpSync(built, builds.initdb, { recursive: true, filter: (source) => source !== j
 if (readdirSync(join(builds.template, 'store-template')).length === 0) {
   throw new Error('no dist/store-template: run `npm run build` first');
 }
+const templateBytes = statSync(join(builds.template, 'store-template', 'pglite.tar.gz')).size;
 const root = mkdtempSync(join(tmpdir(), 'kioku-open-bench-'));
 const loadAtStart = loadavg()[0];
 
@@ -100,7 +101,7 @@ const report = {
   cpus: cpus().length,
   loadAverage: { start: Math.round(loadAtStart * 100) / 100, end: Math.round(loadavg()[0] * 100) / 100 },
   repetitions,
-  templateBytes: statSync(join(builds.template, 'store-template', 'pglite.tar.gz')).size,
+  templateBytes,
   emptyStoreBytes: sizes,
   results,
 };
