@@ -22,7 +22,10 @@ const builds = {
   template: join(snapshots, 'template', 'dist'),
 };
 cpSync(built, builds.template, { recursive: true });
-cpSync(built, builds.initdb, { recursive: true, filter: (source) => source !== join(built, 'store-template') });
+cpSync(built, builds.initdb, {
+  recursive: true,
+  filter: (source) => source !== join(built, 'store-template'),
+});
 if (readdirSync(join(builds.template, 'store-template')).length === 0) {
   throw new Error('no dist/store-template: run `npm run build` first');
 }
