@@ -1,9 +1,12 @@
 // Memory recall at scale: 100,000 memories of 768 dimensions (synthetic, clustered, seeded) in one store,
 // searched through kioku's recall (HNSW, cosine) in PGlite in this process and through `pg` over the
-// Postgres wire protocol (the same PGlite served by @electric-sql/pglite-socket on loopback), side by side:
+// Postgres wire protocol (the same PGlite served by @electric-sql/pglite-socket on loopback), and in a real
+// PostgreSQL server (Debian's, with pgvector built from ../shared/vendor, started here in a temporary
+// directory by the tests' postgresServer; without it the column is left out, saying why), side by side:
 // batched insert rate, HNSW build time, p95 recall latency and recall@32 against exact search (computed
 // here, in JavaScript) for several ef_search, insert rate with the index in place, and 8 concurrent
-// writers x 1,000 score updates each, checked exactly. Writes bench/results/memory-recall.json.
+// writers x 1,000 score updates each, checked exactly. Writes bench/results/memory-recall.json
+// (memory-recall-<count>.json for another --count).
 // Run after `npm run build`:  node bench/memory/recall.mjs [--count 100000] [--queries 200]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -15,6 +18,10 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrateStore, migrations, openMemory, openStore, storeFromDatabase, storeSchema } from 'kioku/store';
+import { postgresServer } from 'kioku/test';
+// The store registers pgvector's binary serializer on its own PGlite; this bench opens its own, so it
+// reaches that internal step directly.
+import { registerVectorSerializer } from '../../packages/kioku/dist/store/register-vector-serializer.js';
 import { percentile } from '../percentile.mjs';
 
 const { values: args } = parseArgs({
@@ -145,6 +152,7 @@ async function openLocalStore() {
   });
   const db = drizzle({ client: pglite, schema: storeSchema });
   await migrateStore(db, { migrations, location: 'memory://' });
+  await registerVectorSerializer(pglite, db);
   return storeFromDatabase({ driver: 'pglite', location: 'memory://', db, close: () => pglite.close() });
 }
 const local = await openLocalStore();
@@ -159,15 +167,31 @@ const engines = [
   { name: 'pglite', label: 'PGlite in process', store: local },
   { name: 'wire', label: 'PostgreSQL wire (pg → pglite-socket)', store: wire },
 ];
+const postgres = postgresServer();
+let postgresVersion;
+if (postgres.skip === undefined) {
+  await postgres.setup();
+  const store = await postgres.open();
+  [{ version: postgresVersion }] = rowsOf(await store.db.execute(sql`select version() as version`));
+  engines.push({ name: 'postgres', label: 'PostgreSQL server (pg)', store });
+  log(`started ${postgresVersion}`);
+} else {
+  log(`no PostgreSQL column: ${postgres.skip}`);
+}
 const vectorText = (source, index) => {
   const parts = new Array(dimensions);
   for (let i = 0; i < dimensions; i++) parts[i] = source[index * dimensions + i].toPrecision(9);
   return `[${parts.join(',')}]`;
 };
-const memories = {
-  pglite: await openMemory({ store: local, embedder, namespace: 'bench', hnsw }),
-  wire: await openMemory({ store: wire, embedder, namespace: 'bench', hnsw }),
-};
+const memories = Object.fromEntries(
+  await Promise.all(
+    engines.map(async (engine) => [
+      engine.name,
+      await openMemory({ store: engine.store, embedder, namespace: 'bench', hnsw }),
+    ]),
+  ),
+);
+const postgresEngine = engines.find((engine) => engine.name === 'postgres');
 
 // Through Memory.addMany (batches of 500 rows, vectors sent in pgvector's binary format), 5,000 at a time.
 async function insertRows(memory, from, to, tag = 'bulk') {
@@ -219,6 +243,32 @@ log(
   `built the HNSW index (m ${hnsw.m}, ef_construction ${hnsw.efConstruction}) over ${count} rows in ${indexBuildSeconds} s`,
 );
 
+// The PostgreSQL server holds its own copy of all the rows, loaded the same way, and builds its own index
+// (with PostgreSQL's default parallel maintenance workers).
+let postgresIndexBuildSeconds;
+if (postgresEngine !== undefined) {
+  await postgresEngine.store.db.execute(sql`drop index kioku_memories_embedding_hnsw_idx`);
+  begin = performance.now();
+  await insertRows(memories.postgres, 0, count);
+  const seconds = (performance.now() - begin) / 1000;
+  insert.postgres = { rows: count, seconds: round(seconds), rowsPerSecond: Math.round(count / seconds) };
+  log(
+    `${postgresEngine.label}: inserted ${count} rows in batches of ${batch}: ${insert.postgres.rowsPerSecond} rows/s`,
+  );
+  begin = performance.now();
+  await postgresEngine.store.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local maintenance_work_mem = '1GB'`));
+    await tx.execute(
+      sql.raw(
+        `create index kioku_memories_embedding_hnsw_idx on kioku_memories using hnsw (embedding vector_cosine_ops) with (m = ${hnsw.m}, ef_construction = ${hnsw.efConstruction})`,
+      ),
+    );
+  });
+  await postgresEngine.store.db.execute(sql`analyze kioku_memories`);
+  postgresIndexBuildSeconds = round((performance.now() - begin) / 1000);
+  log(`${postgresEngine.label}: built the HNSW index over ${count} rows in ${postgresIndexBuildSeconds} s`);
+}
+
 const [{ index: indexSize, table: tableSize }] = rowsOf(
   await local.db.execute(
     sql`select pg_size_pretty(pg_relation_size('kioku_memories_embedding_hnsw_idx')) as index, pg_size_pretty(pg_total_relation_size('kioku_memories')) as table`,
@@ -268,7 +318,9 @@ for (const engine of engines) {
 // --- writes with the index in place: batched rows, and Memory.learn (embed, near-duplicate search, insert)
 const indexedInsert = {};
 const learnCalls = 100;
-for (const [offset, engine] of engines.entries()) {
+for (const [index, engine] of engines.entries()) {
+  // PGlite and the wire share one database, so they write different rows; the server has its own.
+  const offset = engine.name === 'postgres' ? 0 : index;
   const rows = 1000;
   begin = performance.now();
   await insertRows(memories[engine.name], offset * rows, (offset + 1) * rows, 'indexed');
@@ -337,6 +389,8 @@ for (const engine of engines) {
 await wire.close();
 await server.stop();
 await local.close();
+await postgresEngine?.store.close();
+await postgres.teardown();
 
 function round(value) {
   return Math.round(value * 1000) / 1000;
@@ -351,6 +405,10 @@ const result = {
   data: { memories: count, dimensions, clusters, queries: queryCount, k, seed: 20251122 },
   hnsw: { ...hnsw, indexBuildSeconds },
   pgliteSharedBuffers: sharedBuffersSetting,
+  postgres:
+    postgresEngine === undefined
+      ? { skipped: postgres.skip }
+      : { version: postgresVersion, indexBuildSeconds: postgresIndexBuildSeconds },
   sizes: { index: indexSize, table: tableSize },
   insert,
   recall,
@@ -366,47 +424,42 @@ const result = {
 };
 const resultsDir = new URL('../results/', import.meta.url);
 mkdirSync(resultsDir, { recursive: true });
-const resultFile =
-  sharedBuffers === undefined ? 'memory-recall.json' : `memory-recall-shared-buffers-${sharedBuffers}.json`;
+// A run of another size or setting gets its own file, so the 100,000-memory figures are never replaced by it.
+const resultFile = `memory-recall${count === 100_000 ? '' : `-${count}`}${
+  sharedBuffers === undefined ? '' : `-shared-buffers-${sharedBuffers}`
+}.json`;
 writeFileSync(new URL(resultFile, resultsDir), `${JSON.stringify(result, null, 2)}\n`);
 
-const ratio = (wireValue, localValue) => `${(wireValue / localValue).toFixed(2)}x`;
-const line = (label, localValue, wireValue, target = '') => [
-  label,
-  String(localValue),
-  String(wireValue),
-  ratio(wireValue, localValue),
-  target,
-];
+const withPostgres = postgresEngine !== undefined;
+const ratio = (value, localValue) => `${(value / localValue).toFixed(2)}x`;
+const line = (label, pick, target = '') => {
+  const localValue = pick('pglite');
+  const cells = [label, String(localValue), String(pick('wire')), ratio(pick('wire'), localValue)];
+  if (withPostgres) cells.push(String(pick('postgres')), ratio(pick('postgres'), localValue));
+  return [...cells, target];
+};
 const rows = [
-  line(
-    'batched insert, no index (rows/s)',
-    insert.pglite.rowsPerSecond,
-    insert.wire.rowsPerSecond,
-    '>= 1000',
-  ),
+  line('batched insert, no index (rows/s)', (engine) => insert[engine].rowsPerSecond, '>= 1000'),
   ...efSearches.flatMap((ef) => [
-    line(`recall@32, ef_search ${ef}`, recall.pglite[ef].recallAt32, recall.wire[ef].recallAt32, '>= 0.95'),
-    line(`p95 latency ms, ef_search ${ef}`, recall.pglite[ef].p95Ms, recall.wire[ef].p95Ms, '<= 10'),
+    line(`recall@32, ef_search ${ef}`, (engine) => recall[engine][ef].recallAt32, '>= 0.95'),
+    line(`p95 latency ms, ef_search ${ef}`, (engine) => recall[engine][ef].p95Ms, '<= 10'),
   ]),
-  line(
-    'batched insert, index in place (rows/s)',
-    indexedInsert.pglite.batchedRowsPerSecond,
-    indexedInsert.wire.batchedRowsPerSecond,
-  ),
-  line(
-    'Memory.learn with index (calls/s)',
-    indexedInsert.pglite.learnCallsPerSecond,
-    indexedInsert.wire.learnCallsPerSecond,
-  ),
+  line('batched insert, index in place (rows/s)', (engine) => indexedInsert[engine].batchedRowsPerSecond),
+  line('Memory.learn with index (calls/s)', (engine) => indexedInsert[engine].learnCallsPerSecond),
   line(
     '8 x 1000 concurrent score updates (updates/s)',
-    scoring.pglite.updatesPerSecond,
-    scoring.wire.updatesPerSecond,
+    (engine) => scoring[engine].updatesPerSecond,
     'exact',
   ),
 ];
-const header = ['', 'PGlite', 'wire', 'wire / PGlite', 'target'];
+const header = [
+  '',
+  'PGlite',
+  'wire',
+  'wire / PGlite',
+  ...(withPostgres ? ['PostgreSQL', 'PostgreSQL / PGlite'] : []),
+  'target',
+];
 const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
 console.log(
   [header, ...rows]
@@ -420,6 +473,9 @@ console.log(
 console.log(
   `HNSW build over ${count} rows: ${indexBuildSeconds} s (PGlite, one core; the wire shares that engine); ` +
     `index ${indexSize}, PGlite shared_buffers ${sharedBuffersSetting}. ` +
-    `Scores exact: ${scoring.pglite.exact && scoring.wire.exact}. Total ${result.totalSeconds} s; load average ` +
+    (withPostgres
+      ? `PostgreSQL: HNSW build ${postgresIndexBuildSeconds} s (${postgresVersion}). `
+      : `No PostgreSQL column: ${postgres.skip}. `) +
+    `Scores exact: ${engines.every((engine) => scoring[engine.name].exact)}. Total ${result.totalSeconds} s; load average ` +
     `${result.loadAverage.start} at the start, ${result.loadAverage.end} at the end, on ${result.cpus} CPUs.`,
 );

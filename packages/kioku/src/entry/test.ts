@@ -11,6 +11,7 @@
 
 export { agentHistory, validHistory } from '../test/arbitrary-history.js';
 export { type ErrorFixture, errorFixture, errorFixtures, fixtureError } from '../test/error-fixture.js';
+export { hangingModel } from '../test/hanging-model.js';
 export { lengthCounter, sized } from '../test/length-counter.js';
 export {
   type LoopbackProvider,
@@ -23,6 +24,7 @@ export {
   type OverflowDetectorConformanceOptions,
   overflowDetectorConformance,
 } from '../test/overflow-detector-conformance.js';
+export { type PostgresServer, postgresServer } from '../test/postgres-server.js';
 export { quarterCounter } from '../test/quarter-counter.js';
 export {
   quarterOfJson,

@@ -7,8 +7,7 @@ import type { MemoryContext } from './memory-context.js';
 import { claimKey } from './normalize-claim.js';
 import { normalizeMemoryText } from './normalize-memory-text.js';
 import { sanitizeMemoryText } from './sanitize-memory-text.js';
-import { statementRows } from './sql-values.js';
-import { vectorParam } from './vector-transport.js';
+import { queryRows } from './sql-values.js';
 
 // 7 parameters a row; Postgres takes at most 65,535 per statement. Each batch is one transaction.
 const insertBatch = 500;
@@ -25,7 +24,7 @@ export async function addMany(
   entries: readonly AddManyEntry[],
   { abortSignal, onBatch }: { abortSignal?: AbortSignal; onBatch?: (added: number) => void } = {},
 ): Promise<AddManyResult> {
-  const { store, embedder, namespace, encoding } = context;
+  const { store, embedder, namespace } = context;
   const result: AddManyResult = { stored: 0, merged: 0, rejected: [] };
   // One row per key: a statement may not update the same row twice on conflict.
   const unique = new Map<
@@ -69,10 +68,10 @@ export async function addMany(
   for (let start = 0; start < rows.length; start += insertBatch) {
     const values: SQL[] = rows.slice(start, start + insertBatch).map(([key, row]) => {
       const embedding = row.embedding ?? embedded.get(row.request) ?? [];
-      return sql`(${namespace}, ${row.claim}, ${key}, ${row.request}, ${vectorParam(embedding, encoding)}, ${row.score})`;
+      return sql`(${namespace}, ${row.claim}, ${key}, ${row.request}, ${store.vectorParam(embedding)}, ${row.score})`;
     });
-    const inserted = await statementRows<{ inserted: boolean }>(
-      store,
+    const inserted = await queryRows<{ inserted: boolean }>(
+      store.db,
       sql`insert into kioku_memories (namespace, claim, claim_key, request, embedding, score)
         values ${sql.join(values, sql`, `)}
         on conflict (namespace, claim_key) do update

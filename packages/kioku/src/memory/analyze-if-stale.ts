@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Store } from '../store/index.js';
-import { statementRows } from './sql-values.js';
+import { queryRows } from './sql-values.js';
 
 /** Changed rows that make a table's statistics stale: at least this many, and 10% of the table. */
 const minimumChanges = 500;
@@ -15,12 +15,12 @@ export async function analyzeIfStale(
   store: Store,
   table: 'kioku_memories' | 'kioku_evicted_chunks',
 ): Promise<boolean> {
-  const [stats] = await statementRows<{
+  const [stats] = await queryRows<{
     estimate: number | string;
     changed: number | string | null;
     sample: number | string;
   }>(
-    store,
+    store.db,
     sql`select c.reltuples as estimate, s.n_mod_since_analyze as changed,
         (select count(*) from (select 1 from ${sql.raw(table)} limit ${minimumChanges}) as sample) as sample
       from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
@@ -33,6 +33,6 @@ export async function analyzeIfStale(
     estimate < 0
       ? Number(stats.sample) >= minimumChanges
       : changed >= Math.max(minimumChanges, 0.1 * estimate);
-  if (stale) await store.transaction((tx) => tx.execute(sql.raw(`analyze ${table}`)));
+  if (stale) await store.db.execute(sql.raw(`analyze ${table}`));
   return stale;
 }

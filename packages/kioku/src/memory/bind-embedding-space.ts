@@ -19,13 +19,10 @@ const bindLock = 0x6b6d656d;
 
 /** The embedding space a store records, or undefined when no embedder has opened its memory yet. */
 export async function readEmbeddingSpace(store: Store): Promise<EmbeddingSpace | undefined> {
-  // In a transaction, like every statement of memory (see `statementRows`).
-  const [row] = await store.transaction((tx) =>
-    tx
-      .select({ embedder: embeddingSpace.embedder, dimensions: embeddingSpace.dimensions })
-      .from(embeddingSpace)
-      .where(eq(embeddingSpace.id, 1)),
-  );
+  const [row] = await store.db
+    .select({ embedder: embeddingSpace.embedder, dimensions: embeddingSpace.dimensions })
+    .from(embeddingSpace)
+    .where(eq(embeddingSpace.id, 1));
   return row;
 }
 

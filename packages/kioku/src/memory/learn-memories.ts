@@ -11,7 +11,6 @@ import { normalizeMemoryText } from './normalize-memory-text.js';
 import { sanitizeMemoryText } from './sanitize-memory-text.js';
 import { searchNearest } from './search-nearest.js';
 import { queryRows } from './sql-values.js';
-import { vectorParam } from './vector-transport.js';
 
 /**
  * `Memory.learn`: checks the claims (instructions refused, secrets redacted), sanitizes the request
@@ -47,7 +46,7 @@ export async function learnMemories(context: MemoryContext, input: LearnInput): 
       table: 'kioku_memories',
       columns: 'id, claim, claim_key',
       where: sql`namespace = ${namespace}`,
-      query: vectorParam(requestEmbedding, context.encoding),
+      query: store.vectorParam(requestEmbedding),
       threshold: -1,
       limit: context.duplicateCandidates,
       efSearch: context.efSearch,
@@ -95,7 +94,7 @@ export async function learnMemories(context: MemoryContext, input: LearnInput): 
       const [row] = await queryRows<MemoryRow & { inserted: boolean }>(
         tx,
         sql`insert into kioku_memories (namespace, claim, claim_key, request, embedding, score)
-          values (${namespace}, ${claim.claim}, ${claim.key}, ${request}, ${vectorParam(requestEmbedding, context.encoding)}, ${initialScore})
+          values (${namespace}, ${claim.claim}, ${claim.key}, ${request}, ${store.vectorParam(requestEmbedding)}, ${initialScore})
           on conflict (namespace, claim_key) do update
             set score = greatest(kioku_memories.score, excluded.score), updated_at = now()
           returning ${sql.raw(memoryColumns)}, (xmax = 0) as inserted`,

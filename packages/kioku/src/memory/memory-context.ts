@@ -1,6 +1,5 @@
 import type { Store } from '../store/index.js';
 import type { Embedder } from './embedder.js';
-import type { VectorEncoding } from './vector-transport.js';
 
 /** Everything the parts of a `Memory` share: its store, embedder, namespace and settings. */
 export interface MemoryContext {
@@ -13,5 +12,4 @@ export interface MemoryContext {
   duplicateSimilarity: number;
   duplicateCandidates: number;
   efSearch: number;
-  encoding: VectorEncoding;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbedderMismatchError, InvalidMemoryInputError, UnknownMemoryError } from '../errors/index.js';
 import { openStore, type Store } from '../store/index.js';
+import { postgresServer } from '../test/postgres-server.js';
 import { servedPglite } from '../test/served-pglite.js';
 import type { Embedder } from './embedder.js';
 import { createHashingEmbedder } from './hashing-embedder.js';
@@ -14,6 +15,8 @@ interface StoreUnderTest {
   open: () => Promise<Store>;
   setup?: () => Promise<void>;
   teardown?: () => Promise<void>;
+  /** Why this target cannot run here (the suite is skipped, saying so), or undefined. */
+  skip?: string | undefined;
 }
 
 const embedder = createHashingEmbedder();
@@ -21,8 +24,9 @@ let namespaces = 0;
 const freshNamespace = () => `test-${++namespaces}`;
 
 /** What memory must do on every driver: recall, learning, deduplication, scoring, evicted history. */
-function describeMemory({ name, open, setup, teardown }: StoreUnderTest): void {
-  describe(`memory: ${name}`, () => {
+function describeMemory({ name, open, setup, teardown, skip }: StoreUnderTest): void {
+  if (skip !== undefined) console.warn(`memory: ${name} skipped: ${skip}`);
+  describe.skipIf(skip !== undefined)(`memory: ${name}${skip ? ` (skipped: ${skip})` : ''}`, () => {
     let store: Store;
     beforeAll(async () => {
       await setup?.();
@@ -409,3 +413,5 @@ describeMemory({
   name: 'PostgreSQL over the wire (PGlite served by pglite-socket, through pg)',
   ...wire,
 });
+
+describeMemory({ name: 'PostgreSQL (a server started for this file, through pg)', ...postgresServer() });

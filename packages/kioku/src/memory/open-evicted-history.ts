@@ -11,7 +11,6 @@ import { checkLimit, checkThreshold } from './recall-memories.js';
 import { sanitizeMemoryText } from './sanitize-memory-text.js';
 import { searchNearest } from './search-nearest.js';
 import { queryRows } from './sql-values.js';
-import { prepareVectorTransport, vectorParam } from './vector-transport.js';
 
 /** Options of {@link openEvictedHistory}. */
 export interface OpenEvictedHistoryOptions {
@@ -66,7 +65,6 @@ export async function openEvictedHistory({
 }: OpenEvictedHistoryOptions): Promise<EvictedHistory> {
   checkThreshold(threshold);
   await bindEmbeddingSpace(store, embedder, hnsw);
-  const encoding = await prepareVectorTransport(store);
   await analyzeIfStale(store, 'kioku_evicted_chunks');
   return {
     embedder,
@@ -97,7 +95,7 @@ export async function openEvictedHistory({
         for (let start = 0; start < chunks.length; start += insertBatch) {
           const values: SQL[] = chunks.slice(start, start + insertBatch).map((chunk, offset) => {
             const position = firstPosition === undefined ? null : chunk.position;
-            return sql`(${sessionId}, ${position}, ${chunk.chunk}, ${chunk.role}, ${chunk.text}, ${vectorParam(embeddings[start + offset] ?? [], encoding)})`;
+            return sql`(${sessionId}, ${position}, ${chunk.chunk}, ${chunk.role}, ${chunk.text}, ${store.vectorParam(embeddings[start + offset] ?? [])})`;
           });
           const rows = await queryRows(
             tx,
@@ -120,7 +118,7 @@ export async function openEvictedHistory({
         table: 'kioku_evicted_chunks',
         columns: 'id, session_id, position, chunk, role, text, created_at',
         where: sessionId === undefined ? undefined : sql`session_id = ${sessionId}`,
-        query: vectorParam(embedding ?? [], encoding),
+        query: store.vectorParam(embedding ?? []),
         threshold: minimum,
         limit: k,
         efSearch,

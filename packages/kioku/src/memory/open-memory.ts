@@ -12,8 +12,7 @@ import type { Memory } from './memory.js';
 import type { MemoryContext } from './memory-context.js';
 import { type MemoryRow, memoryColumns, memoryFromRow } from './memory-row.js';
 import { checkLimit, checkThreshold, recallMemories } from './recall-memories.js';
-import { statementRows } from './sql-values.js';
-import { prepareVectorTransport } from './vector-transport.js';
+import { queryRows } from './sql-values.js';
 
 /** Options of {@link openMemory}. */
 export interface OpenMemoryOptions {
@@ -92,7 +91,6 @@ export async function openMemory({
     });
   }
   await bindEmbeddingSpace(store, embedder, hnsw);
-  const encoding = await prepareVectorTransport(store);
   await analyzeIfStale(store, 'kioku_memories');
   const context: MemoryContext = {
     store,
@@ -104,7 +102,6 @@ export async function openMemory({
     duplicateSimilarity,
     duplicateCandidates,
     efSearch,
-    encoding,
   };
   const select = sql.raw(memoryColumns);
 
@@ -119,15 +116,13 @@ export async function openMemory({
     async score({ helpful = [], harmful = [] }) {
       checkIds('helpful', helpful);
       checkIds('harmful', harmful);
-      const changes = await store.transaction((tx) =>
-        applyScores(tx, { namespace, helpful, harmful, deleteBelow }),
-      );
+      const changes = await applyScores(store.db, { namespace, helpful, harmful, deleteBelow });
       return { stored: [], merged: [], rejected: [], ...changes };
     },
     async get(id) {
       checkIds('id', [id]);
-      const [row] = await statementRows<MemoryRow>(
-        store,
+      const [row] = await queryRows<MemoryRow>(
+        store.db,
         sql`select ${select} from kioku_memories where id = ${id} and namespace = ${namespace}`,
       );
       if (row === undefined)
@@ -138,24 +133,24 @@ export async function openMemory({
       if (count !== undefined) checkLimit(count);
       checkLimit(offset, 'offset');
       const order = orderBy === 'score' ? sql`score desc, id` : sql`updated_at desc, id desc`;
-      const rows = await statementRows<MemoryRow>(
-        store,
+      const rows = await queryRows<MemoryRow>(
+        store.db,
         sql`select ${select} from kioku_memories where namespace = ${namespace} order by ${order}
           ${count === undefined ? sql`` : sql`limit ${count}`} offset ${offset}`,
       );
       return rows.map(memoryFromRow);
     },
     async count() {
-      const [row] = await statementRows<{ count: number | string }>(
-        store,
+      const [row] = await queryRows<{ count: number | string }>(
+        store.db,
         sql`select count(*) as count from kioku_memories where namespace = ${namespace}`,
       );
       return Number(row?.count ?? 0);
     },
     async delete(id) {
       checkIds('id', [id]);
-      const rows = await statementRows(
-        store,
+      const rows = await queryRows(
+        store.db,
         sql`delete from kioku_memories where id = ${id} and namespace = ${namespace} returning id`,
       );
       return rows.length > 0;
@@ -164,8 +159,8 @@ export async function openMemory({
       if (!Number.isSafeInteger(below)) {
         throw new InvalidMemoryInputError({ field: 'below', expected: 'an integer', found: String(below) });
       }
-      const rows = await statementRows<{ id: number | string }>(
-        store,
+      const rows = await queryRows<{ id: number | string }>(
+        store.db,
         sql`delete from kioku_memories where namespace = ${namespace} and score < ${below} returning id`,
       );
       return rows.map((row) => Number(row.id)).sort((a, b) => a - b);

@@ -4,7 +4,6 @@ import type { RecalledMemory, RecallOptions } from './memory.js';
 import type { MemoryContext } from './memory-context.js';
 import { type MemoryRow, memoryColumns, memoryFromRow } from './memory-row.js';
 import { searchNearest } from './search-nearest.js';
-import { vectorParam } from './vector-transport.js';
 
 /** `Memory.recall`: embeds the request and returns the memories whose request is similar enough. */
 export async function recallMemories(
@@ -23,7 +22,7 @@ export async function recallMemories(
     table: 'kioku_memories',
     columns: memoryColumns,
     where: sql`namespace = ${context.namespace}`,
-    query: vectorParam(embedding ?? [], context.encoding),
+    query: context.store.vectorParam(embedding ?? []),
     threshold,
     limit,
     efSearch: context.efSearch,

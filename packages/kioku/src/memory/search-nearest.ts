@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Store } from '../store/index.js';
-import { statementRows } from './sql-values.js';
+import { queryRows } from './sql-values.js';
 
 /** Options of {@link searchNearest}. */
 export interface SearchNearestOptions {
@@ -10,7 +10,7 @@ export interface SearchNearestOptions {
   columns: string;
   /** Extra condition (a namespace, a session), or undefined for the whole table. */
   where: SQL | undefined;
-  /** The query vector, as `vectorParam` makes it (`./vector-transport.ts`). */
+  /** The query vector, as `store.vectorParam` makes it. */
   query: SQL;
   /** Minimum cosine similarity, in [-1, 1]. */
   threshold: number;
@@ -36,8 +36,8 @@ export async function searchNearest<Row>(
   // One statement. The settings are local to its transaction (a pooled connection keeps nothing), and
   // taken before the index scan starts: the scan is the inner side of a lateral join on them, gated by a
   // one-time filter that reads them.
-  const rows = await statementRows<Row & { distance: number | string }>(
-    store,
+  const rows = await queryRows<Row & { distance: number | string }>(
+    store.db,
     sql`select nearest.* from (
         select set_config('hnsw.ef_search', ${String(ef)}, true) as ef_search,
           set_config('hnsw.iterative_scan', 'relaxed_order', true) as iterative_scan

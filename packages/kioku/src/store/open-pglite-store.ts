@@ -1,20 +1,25 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle } from 'drizzle-orm/pglite';
 import { KiokuError } from '../errors/kioku-error.js';
 import { StoreError } from '../errors/store-error.js';
+import { extractTar } from './extract-tar.js';
 import { lockDirectory } from './lock-directory.js';
 import { migrateStore } from './migrate-store.js';
 import { migrations } from './migrations/index.js';
+import { readStoreTemplate } from './read-store-template.js';
+import { registerVectorSerializer } from './register-vector-serializer.js';
 import * as schema from './schema/index.js';
 import type { Store } from './store.js';
 import { storeFromDatabase } from './store-from-database.js';
 
 /**
  * Opens PGlite (Postgres in WebAssembly, with pgvector) in this process: in memory when `directory` is
- * undefined, else in `<directory>/pglite`, holding `<directory>/lock` until closed.
+ * undefined, else in `<directory>/pglite`, holding `<directory>/lock` until closed. A new store starts
+ * from the build's store template when it fits (`readStoreTemplate`), else from initdb.
  */
 export async function openPgliteStore({
   directory,
@@ -25,7 +30,11 @@ export async function openPgliteStore({
   location: string;
   create: boolean;
 }): Promise<Store> {
-  if (directory === undefined) return open({ dataDir: 'memory://', location });
+  if (directory === undefined) {
+    const template = readStoreTemplate({ migrations });
+    // Unzipped here (zlib, native): PGlite would inflate it in JavaScript.
+    return open({ dataDir: 'memory://', location, template: template && new Blob([gunzipSync(template)]) });
+  }
   if (!existsSync(directory)) {
     if (!create) throw new StoreError({ location, message: 'no store here (the directory does not exist)' });
     mkdirSync(directory, { recursive: true });
@@ -47,11 +56,24 @@ export async function openPgliteStore({
   }
 }
 
-// initdb is not atomic: a process killed halfway would leave a data directory that never opens. Build it
-// (and migrate it) beside, then rename it into place: the rename is the commit.
+// initdb is not atomic: a process killed halfway would leave a data directory that never opens. Make it
+// beside, then rename it into place: the rename is the commit. From the store template (extracted here,
+// no PGlite needed: the opening that follows applies any newer migrations), else with initdb and the
+// migrations.
 async function initialize({ dataDir, location }: { dataDir: string; location: string }): Promise<void> {
   const building = `${dataDir}.init`;
   rmSync(building, { recursive: true, force: true });
+  const template = readStoreTemplate({ migrations });
+  if (template !== undefined) {
+    try {
+      extractTar(template, building);
+      renameSync(building, dataDir);
+      return;
+    } catch {
+      // A damaged template: make the store without it.
+      rmSync(building, { recursive: true, force: true });
+    }
+  }
   const store = await open({ dataDir: building, location });
   await store.close();
   renameSync(building, dataDir);
@@ -61,10 +83,13 @@ async function open({
   dataDir,
   location,
   release,
+  template,
 }: {
   dataDir: string;
   location: string;
   release?: () => void;
+  /** A data directory (tar) to start a new store from; the migrations run on it as on any store. */
+  template?: Blob | undefined;
 }): Promise<Store> {
   let client: PGlite | undefined;
   // Postgres explains a failed start (a damaged data directory, say) only in its log.
@@ -77,6 +102,7 @@ async function open({
     client = await PGlite.create(dataDir, {
       extensions: { vector },
       relaxedDurability: false,
+      ...(template === undefined ? {} : { loadDataDir: template }),
       onStderr: (line) => {
         log.push(line);
         if (log.length > 40) log.shift();
@@ -85,6 +111,7 @@ async function open({
     });
     const db = drizzle({ client, schema });
     await migrateStore(db, { migrations, location });
+    await registerVectorSerializer(client, db);
     const opened = client;
     return storeFromDatabase({
       driver: 'pglite',

@@ -8,7 +8,15 @@ import * as schema from './schema/index.js';
 import type { Store } from './store.js';
 import { storeFromDatabase } from './store-from-database.js';
 
-/** Connects to PostgreSQL (pgvector installed on the server) through a `pg` pool and migrates it. */
+/**
+ * Connects to PostgreSQL (pgvector installed on the server) through a `pg` pool and migrates it.
+ *
+ * A server that is PGlite behind `@electric-sql/pglite-socket` (its `version()` names PGlite) runs one
+ * Postgres session for all its connections and interleaves the protocol messages of concurrent ones
+ * (one connection's Parse, another's, then the first one's Bind fails). The pool then keeps to a single
+ * connection, so statements and transactions take turns: correct, and no code above the store needs to
+ * know. A real server gets a pool of up to 10 connections.
+ */
 export async function openPostgresStore({
   url,
   location,
@@ -16,24 +24,35 @@ export async function openPostgresStore({
   url: string;
   location: string;
 }): Promise<Store> {
+  let pool = connect(url, 10);
+  try {
+    const { rows } = await pool.query<{ version: string }>('select version() as version');
+    if (/\bPGlite\b/.test(rows[0]?.version ?? '')) {
+      await pool.end();
+      pool = connect(url, 1);
+    }
+    const db = drizzle({ client: pool, schema });
+    await migrateStore(db, { migrations, location });
+    const opened = pool;
+    return storeFromDatabase({ driver: 'postgres', location, db, close: () => opened.end() });
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    if (KiokuError.isInstance(error)) throw error;
+    throw new StoreError({ location, message: explain(error), cause: error });
+  }
+}
+
+function connect(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max,
     connectionTimeoutMillis: 10_000,
     application_name: 'kioku',
   });
   // An idle connection the server drops emits 'error' on the pool, which would crash the process
   // unhandled; the next query reconnects or reports the failure itself.
   pool.on('error', () => undefined);
-  try {
-    const db = drizzle({ client: pool, schema });
-    await migrateStore(db, { migrations, location });
-    return storeFromDatabase({ driver: 'postgres', location, db, close: () => pool.end() });
-  } catch (error) {
-    await pool.end().catch(() => undefined);
-    if (KiokuError.isInstance(error)) throw error;
-    throw new StoreError({ location, message: explain(error), cause: error });
-  }
+  return pool;
 }
 
 function explain(error: unknown): string {

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModelMessage } from 'ai';
 import { asc, cosineDistance, eq, sql } from 'drizzle-orm';
-import { integer, pgTable, vector as vectorColumn } from 'drizzle-orm/pg-core';
+import { integer, PgDialect, pgTable, vector as vectorColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../errors/index.js';
 import { createSessionStore } from '../sessions/index.js';
+import { postgresServer } from '../test/postgres-server.js';
 import { servedPglite } from '../test/served-pglite.js';
 import { importTranscript } from '../transcripts/index.js';
-import { type Store, type StoreDriver, storeSchema } from './index.js';
+import { type Store, type StoreDriver, type StoreTransaction, storeSchema } from './index.js';
 import { migrateStore } from './migrate-store.js';
 import { migrations } from './migrations/index.js';
 import { openStore } from './open-store.js';
@@ -31,14 +32,26 @@ interface StoreUnderTest {
   persistent: boolean;
   setup?: () => Promise<void>;
   teardown?: () => Promise<void>;
+  /** Why this target cannot run here (the suite is skipped, saying so), or undefined. */
+  skip?: string | undefined;
 }
 
 /**
  * The behaviour every store driver must share, whatever engine is underneath: migrations, pgvector,
  * transactions, JSON fidelity, persistence across reopening, and the sessions round trip.
  */
-function describeStoreConformance({ name, open, driver, persistent, setup, teardown }: StoreUnderTest): void {
-  describe(`store conformance: ${name}`, () => {
+function describeStoreConformance({
+  name,
+  open,
+  driver,
+  persistent,
+  setup,
+  teardown,
+  skip,
+}: StoreUnderTest): void {
+  if (skip !== undefined) console.warn(`store conformance: ${name} skipped: ${skip}`);
+  const title = `store conformance: ${name}${skip ? ` (skipped: ${skip})` : ''}`;
+  describe.skipIf(skip !== undefined)(title, () => {
     let store: Store;
     beforeAll(async () => {
       await setup?.();
@@ -82,6 +95,41 @@ function describeStoreConformance({ name, open, driver, persistent, setup, teard
       });
       expect(nearest.map((row) => row.id)).toEqual([1, 3]);
       expect(nearest[0]?.embedding).toEqual([1, 0, 0]);
+    });
+
+    it('sends vectors as parameters in binary and searches them with raw SQL', async () => {
+      const query = store.vectorParam([1, 0.05, 0]);
+      expect(Buffer.isBuffer(new PgDialect().sqlToQuery(query).params[0])).toBe(true);
+      const rows = rowsOf<{ id: number; text: string; distance: number }>(
+        await store.db.execute(
+          sql`select id, embedding::text as text, embedding <=> ${query} as distance
+            from (values (1, ${store.vectorParam([1, 0, 0])}), (2, ${store.vectorParam([0, 1, 0])}),
+              (3, ${store.vectorParam([0.5, -0.25, 1e-3])})) as probes (id, embedding)
+            order by distance limit 2`,
+        ),
+      );
+      expect(rows.map((row) => [Number(row.id), row.text])).toEqual([
+        [1, '[1,0,0]'],
+        [3, '[0.5,-0.25,0.001]'],
+      ]);
+    });
+
+    it('keeps concurrent statements apart, inside and outside transactions', async () => {
+      const echo = (executor: Store['db'] | StoreTransaction, text: string) =>
+        executor
+          .execute(sql`select ${text}::text as echoed, length(${'x'.repeat(50_000)}::text) as size`)
+          .then((result) => rowsOf<{ echoed: string }>(result)[0]?.echoed);
+      const inside = (index: number) =>
+        store.transaction(async (tx) => [await echo(tx, `tx-${index}-a`), await echo(tx, `tx-${index}-b`)]);
+      const outside = (index: number) => echo(store.db, `alone-${index}`);
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, (_, index) => (index % 2 === 0 ? inside(index) : outside(index))),
+      );
+      expect(answers).toEqual(
+        Array.from({ length: 24 }, (_, index) =>
+          index % 2 === 0 ? [`tx-${index}-a`, `tx-${index}-b`] : `alone-${index}`,
+        ),
+      );
     });
 
     it('commits a transaction whole, and rolls it back whole when the work throws', async () => {
@@ -267,4 +315,11 @@ describeStoreConformance({
   driver: 'postgres',
   persistent: true,
   ...wire,
+});
+
+describeStoreConformance({
+  name: 'PostgreSQL (a server started for this file, through pg)',
+  driver: 'postgres',
+  persistent: true,
+  ...postgresServer(),
 });

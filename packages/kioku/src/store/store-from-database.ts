@@ -1,6 +1,11 @@
+import { sql } from 'drizzle-orm';
+import { binaryVector } from './binary-vector.js';
 import type { Store, StoreDatabase, StoreDriver } from './store.js';
 
-/** The `Store` object both drivers return: `close` runs once however often it is called. */
+/**
+ * The `Store` object both drivers return: `close` runs once however often it is called; vectors travel
+ * in binary (`pg` sends a `Buffer` so; a PGlite client needs `registerVectorSerializer` first).
+ */
 export function storeFromDatabase({
   driver,
   location,
@@ -17,6 +22,7 @@ export function storeFromDatabase({
     driver,
     location,
     db,
+    vectorParam: (values) => sql`${binaryVector(values)}::vector`,
     transaction: (work, config) => db.transaction(work, config),
     close: () => {
       closing ??= close();

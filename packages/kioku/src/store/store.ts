@@ -1,4 +1,4 @@
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction, PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type * as schema from './schema/index.js';
 
@@ -35,6 +35,11 @@ export interface Store {
    * is rethrown). Inside, use `tx`, not `db`: on PGlite, `db` waits for the transaction to end. Reads
    * that must agree with each other take `{ isolationLevel: 'repeatable read' }`.
    */
+  /**
+   * A vector as a SQL parameter of type `vector`, sent in pgvector's binary format on both drivers (the
+   * fast way to write and search embeddings with raw SQL: `sql\`… embedding <=> ${store.vectorParam(v)}\``).
+   */
+  vectorParam(values: readonly number[]): SQL;
   transaction<T>(work: (tx: StoreTransaction) => Promise<T>, config?: StoreTransactionConfig): Promise<T>;
   /** Closes the connection(s) and, for a directory, releases it to other processes. Safe to call twice. */
   close(): Promise<void>;
