@@ -18,3 +18,4 @@ export * from './summarization/index.js';
 export * from './tokens/index.js';
 export * from './transcripts/index.js';
 export * from './triggers/index.js';
+export * from './tool-graph/index.js';
