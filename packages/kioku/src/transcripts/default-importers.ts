@@ -1,4 +1,5 @@
 import { anthropicMessagesImporter } from './anthropic-messages-importer.js';
+import { bfclGoldImporter } from './bfcl-gold-importer.js';
 import { excytinAgentImporter } from './excytin-agent-importer.js';
 import { excytinEnvImporter } from './excytin-env-importer.js';
 import { geminiContentsImporter } from './gemini-contents-importer.js';
@@ -18,6 +19,7 @@ export function defaultImporters(): Importer[] {
     tauBenchImporter(),
     excytinAgentImporter(),
     excytinEnvImporter(),
+    bfclGoldImporter(),
     openAiChatImporter(),
     anthropicMessagesImporter(),
     geminiContentsImporter(),

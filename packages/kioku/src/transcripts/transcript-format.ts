@@ -9,6 +9,7 @@ export const transcriptFormats = [
   'tau-bench',
   'excytin-agent',
   'excytin-env',
+  'bfcl-gold',
 ] as const;
 
 /** One of {@link transcriptFormats}. */
