@@ -18,11 +18,11 @@ import {
   simulateCost,
   transcriptCalls,
 } from '../../packages/kioku/dist/pricing/index.js';
+import { trajectoriesDir } from '../../packages/kioku/dist/test/trajectories-dir.js';
 import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
 import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const trajectories = process.env.KIOKU_TRAJECTORIES ?? join(root, '../shared/data/trajectories');
 const output = join(root, 'bench/results/pricing-cache-accuracy.json');
 
 const sets = [
@@ -132,7 +132,7 @@ const percent = (simulated, recorded) => ((simulated - recorded) / recorded) * 1
 const results = [];
 for (const set of sets) {
   const started = performance.now();
-  const loaded = await loadTranscripts(set.paths.map((path) => join(trajectories, path)));
+  const loaded = await loadTranscripts(set.paths.map((path) => join(trajectoriesDir, path)));
   if (loaded.errors.length > 0) throw loaded.errors[0].error;
   const { transcripts } = loaded;
   const overrides = set.overrides === undefined ? undefined : await loadModelOverrides(set.overrides);

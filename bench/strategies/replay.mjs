@@ -22,8 +22,9 @@ import {
   replayTranscript,
   resolvePricing,
 } from '../../packages/kioku/dist/replay/index.js';
-import { counterForModel, percentile } from '../../packages/kioku/dist/tokens/index.js';
-import { loadSets, trajectoriesDir } from '../tokens/load-sets.mjs';
+import { trajectoriesDir } from '../../packages/kioku/dist/test/trajectories-dir.js';
+import { counterForModel, percentile, sumFields } from '../../packages/kioku/dist/tokens/index.js';
+import { loadSets } from '../tokens/load-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/strategies-replay.json');
@@ -113,7 +114,15 @@ async function timeLongest(runs) {
 }
 
 const round = (value, digits) => Number(value.toFixed(digits));
-const summed = ['calls', 'inputTokens', 'costNoCache', 'costCached', 'inputCostNoCache', 'inputCostCached'];
+const summed = [
+  'calls',
+  'inputTokens',
+  'costNoCache',
+  'costCached',
+  'inputCostNoCache',
+  'inputCostCached',
+  'violations',
+];
 
 /** Sums replay rows per strategy, with ratios to the unmanaged rows of the same runs. */
 function summarize(rows, baselineName, extra = new Map()) {
@@ -121,12 +130,7 @@ function summarize(rows, baselineName, extra = new Map()) {
   const totals = new Map(
     names.map((name) => {
       const mine = rows.filter((row) => row.strategy === name);
-      const total = Object.fromEntries(
-        summed.map((key) => [key, mine.reduce((sum, row) => sum + row[key], 0)]),
-      );
-      total.transcripts = mine.length;
-      total.violations = mine.reduce((sum, row) => sum + row.violations, 0);
-      return [name, total];
+      return [name, { ...sumFields(mine, summed), transcripts: mine.length }];
     }),
   );
   const base = totals.get(baselineName);

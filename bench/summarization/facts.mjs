@@ -23,12 +23,12 @@ import {
   summarization,
   summaryText,
 } from '../../packages/kioku/dist/summarization/index.js';
+import { trajectoriesDir } from '../../packages/kioku/dist/test/trajectories-dir.js';
 import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
 import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js';
 import { droppingSummarizer } from './scripted-summarizer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const trajectories = process.env.KIOKU_TRAJECTORIES ?? join(root, '../shared/data/trajectories');
 const output = join(root, 'bench/results/summarization-facts.json');
 // Small enough that the short runs (tau-bench, SWE-agent demonstrations) are compacted too.
 const options = { trigger: { inputTokens: 3000 }, minSliceTokens: 300, maxSummaryTokens: 1024 };
@@ -92,7 +92,7 @@ async function replay(transcript, totals) {
 }
 
 const started = performance.now();
-const { transcripts, errors } = await loadTranscripts([trajectories]);
+const { transcripts, errors } = await loadTranscripts([trajectoriesDir]);
 if (errors.length > 0) throw errors[0].error;
 const results = [];
 for (const set of sets) {

@@ -2,16 +2,22 @@
 // OpenHands 50 runs) replayed call by call through observation masking + ESTIMATED summarization (no model
 // is called: each summary is a labeled placeholder of 1,000 tokens) at several prompt-size triggers, next
 // to the unmanaged history measured in the same run. The target (<= 0.45x) is checked on masking +
-// summarization at 12k tokens (the oldest 70% summarized once the prompt reaches 12,000 tokens). The summary calls' own tokens count: every summary bills a call whose input is
-// the summarizer's instructions plus the messages it replaces and whose output is the summary; they are
-// added to the managed prompts before the ratio is taken.
+// summarization at 12k (the oldest 70% summarized once the prompt reaches 12,000 tokens). The summary
+// calls' own tokens count: every summary bills a call whose input is the summarizer's instructions plus
+// the messages it replaces (added to the managed prompts before the ratio is taken: the replay's
+// `inputTokens`) and whose output is the summary (`strategyOutputTokens`, billed in the costs).
 // Run from the repository root after `npm run build`: `node bench/summarization/replay.mjs`.
 // Prints a table and writes bench/results/summarization-replay.json.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadModelOverrides } from '../../packages/kioku/dist/pricing/index.js';
-import { replayTranscript, resolvePricing } from '../../packages/kioku/dist/replay/index.js';
+import {
+  compareToBaseline,
+  replayTranscript,
+  resolvePricing,
+  summarizeReplays,
+} from '../../packages/kioku/dist/replay/index.js';
 import { observationMasking, pipeline, unmanaged } from '../../packages/kioku/dist/strategies/index.js';
 import { estimatedSummarization } from '../../packages/kioku/dist/summarization/index.js';
 import { counterForModel } from '../../packages/kioku/dist/tokens/index.js';
@@ -46,75 +52,43 @@ const modelOf = (transcript) => transcript.model ?? transcript.calls.find((call)
 async function runSet(set) {
   const overrides =
     set.pricingOverrides === undefined ? undefined : await loadModelOverrides(set.pricingOverrides);
-  const rows = new Map(strategies().map(({ label }) => [label, emptyRow(label)]));
+  const replays = new Map(strategies().map(({ label }) => [label, []]));
   for (const transcript of set.transcripts) {
     const pricing = resolvePricing({ modelId: modelOf(transcript), pricing: 'anthropic-style', overrides });
     const counter = counterForModel(modelOf(transcript));
     for (const { label, make } of strategies()) {
-      const replay = await replayTranscript({ transcript, strategy: make(), counter, pricing });
-      const { totals } = replay;
-      const row = rows.get(label);
-      row.transcripts += 1;
-      row.calls += totals.calls;
-      row.promptTokens += totals.promptTokens;
       // The replay counts the summary calls the strategy's edits report and bills them in its costs
       // (uncached, at the plain input and output prices: they share no prefix with the agent's prompts).
-      row.summaryCalls += totals.strategyCalls;
-      row.summaryInputTokens += totals.strategyInputTokens;
-      row.summaryOutputTokens += totals.strategyOutputTokens;
-      row.costNoCache += totals.costNoCache;
-      row.costCached += totals.costCached;
-      row.violations += replay.totals.violations;
+      replays.get(label).push(await replayTranscript({ transcript, strategy: make(), counter, pricing }));
     }
   }
   process.stderr.write(`${set.name}: ${set.transcripts.length} runs\n`);
-  return { set: set.name, transcripts: set.transcripts.length, rows: [...rows.values()] };
-}
-
-function emptyRow(label) {
-  return {
-    strategy: label,
-    transcripts: 0,
-    calls: 0,
-    promptTokens: 0,
-    summaryCalls: 0,
-    summaryInputTokens: 0,
-    summaryOutputTokens: 0,
-    costNoCache: 0,
-    costCached: 0,
-    violations: 0,
-  };
+  return { set: set.name, transcripts: set.transcripts.length, replays };
 }
 
 const round = (value, digits = 4) => Number(value.toFixed(digits));
 
-/** Totals with the summary calls added, and ratios to the unmanaged row of the same runs. */
-function withRatios(rows) {
-  const base = rows.find((row) => row.strategy === 'unmanaged');
-  return rows.map((row) => {
-    const inputTokens = row.promptTokens + row.summaryInputTokens + row.summaryOutputTokens;
+/**
+ * One row per strategy: its replays added up by `summarizeReplays` (summary prompts in `inputTokens`),
+ * with ratios to the unmanaged replays of the same runs.
+ */
+function rowsOf(replays) {
+  const base = summarizeReplays('unmanaged', replays.get('unmanaged'));
+  return [...replays].map(([label, list]) => {
+    const { name, savedByTool, overheadMsP95, ...row } = compareToBaseline(
+      summarizeReplays(label, list),
+      base,
+    );
     return {
       ...row,
+      strategy: label,
       costNoCache: round(row.costNoCache),
       costCached: round(row.costCached),
-      inputTokensWithSummaries: inputTokens,
-      inputTokensRatio: round(inputTokens / base.promptTokens),
+      inputTokensRatio: round(row.inputTokensRatio),
       promptTokensRatio: round(row.promptTokens / base.promptTokens),
-      costNoCacheRatio: round(row.costNoCache / base.costNoCache),
-      costCachedRatio: round(row.costCached / base.costCached),
+      costNoCacheRatio: round(row.costNoCacheRatio),
+      costCachedRatio: round(row.costCachedRatio),
     };
-  });
-}
-
-function combine(results) {
-  const labels = results[0].rows.map((row) => row.strategy);
-  return labels.map((label) => {
-    const total = emptyRow(label);
-    for (const result of results) {
-      const row = result.rows.find((candidate) => candidate.strategy === label);
-      for (const key of Object.keys(total)) if (key !== 'strategy') total[key] += row[key];
-    }
-    return total;
   });
 }
 
@@ -126,19 +100,21 @@ function print(title, rows) {
     'summary calls',
     'summary in',
     'summary out',
-    '× unmanaged (incl. summaries)',
+    '× unmanaged (incl. summary prompts)',
     'cost × (cached)',
+    'over window',
     'violations',
   ];
   const cells = rows.map((row) => [
     row.strategy,
     row.calls,
     row.promptTokens,
-    row.summaryCalls,
-    row.summaryInputTokens,
-    row.summaryOutputTokens,
+    row.strategyCalls,
+    row.strategyInputTokens,
+    row.strategyOutputTokens,
     row.inputTokensRatio.toFixed(3),
     row.costCachedRatio.toFixed(3),
+    row.callsOverWindow,
     row.violations,
   ]);
   const widths = header.map((title, column) =>
@@ -153,14 +129,16 @@ function print(title, rows) {
 const started = performance.now();
 const results = [];
 for (const set of await loadSets()) results.push(await runSet(set));
-const perSet = results.map((result) => ({ ...result, rows: withRatios(result.rows) }));
-const all = withRatios(combine(results));
+const perSet = results.map(({ set, transcripts, replays }) => ({ set, transcripts, rows: rowsOf(replays) }));
+const all = rowsOf(
+  new Map(strategies().map(({ label }) => [label, results.flatMap((result) => result.replays.get(label))])),
+);
 for (const result of perSet) print(`${result.set} (${result.transcripts} runs)`, result.rows);
 print(`all (${results.reduce((sum, result) => sum + result.transcripts, 0)} runs)`, all);
 const checked = all.find((row) => row.strategy === checkedLabel);
 const met = checked.inputTokensRatio <= target;
 console.log(
-  `\n${checkedLabel}: ${checked.inputTokensRatio.toFixed(3)}× the unmanaged input tokens, summary calls included (target <= ${target}): ${met ? 'met' : 'NOT met'}`,
+  `\n${checkedLabel}: ${checked.inputTokensRatio.toFixed(3)}× the unmanaged input tokens, summary prompts included (target <= ${target}): ${met ? 'met' : 'NOT met'}`,
 );
 console.log('Summaries are ESTIMATED: placeholders of 1,000 tokens, no model called.');
 await mkdir(dirname(output), { recursive: true });
@@ -171,7 +149,7 @@ await writeFile(
       date: new Date().toISOString(),
       node: process.version,
       estimated: true,
-      note: `Summaries are estimated: each is a labeled placeholder of ${summaryTokens} tokens (estimatedSummarization); no model was called. Each summary bills one summary call: input = the general summary prompt + the messages it replaces (the previous summary included), output = the summary. inputTokensRatio = (managed prompt tokens + summary input + summary output) / unmanaged prompt tokens, measured in the same run. Costs price the summary calls at the agent model's plain input and output prices (no cache).`,
+      note: `Summaries are estimated: each is a labeled placeholder of ${summaryTokens} tokens (estimatedSummarization); no model was called. Each summary bills one summary call: input = the general summary prompt + the messages it replaces (the previous summary included), output = the summary. inputTokensRatio = (managed prompt tokens + summary input) / unmanaged prompt tokens, measured in the same run (the summaries themselves are output: strategyOutputTokens, in the costs). Costs price the summary calls at the agent model's plain input and output prices (no cache). callsOverWindow: calls whose prompt is over the model's context window.`,
       pricing: 'anthropic-style: cache write 1.25×, cache read 0.1× of each model’s input price',
       target: {
         strategy: checked.strategy,

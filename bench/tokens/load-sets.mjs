@@ -2,12 +2,8 @@
 // first). Files that fail to load are an error here: a calibration on part of a set would be misleading.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trajectoriesDir } from '../../packages/kioku/dist/test/trajectories-dir.js';
 import { loadTranscripts } from '../../packages/kioku/dist/transcripts/load-transcripts.js';
-
-/** Where the recorded runs live: `KIOKU_TRAJECTORIES`, or `../shared/data/trajectories` beside the repo. */
-export const trajectoriesDir =
-  process.env.KIOKU_TRAJECTORIES ??
-  fileURLToPath(new URL('../../../shared/data/trajectories', import.meta.url));
 
 const miniSweAgentDir = 'mini-swe-agent/pr816_deepseek_eval/output/deepseek_chat_dev';
 const openHandsCompletions =

@@ -3,6 +3,7 @@
  * matters. Messages are the AI SDK's `ModelMessage`.
  */
 
+export * from './agents/index.js';
 export * from './ai-sdk/index.js';
 export * from './baselines/index.js';
 export * from './errors/index.js';

@@ -10,7 +10,7 @@ const shrink = 0.9;
  * The budget to compact within after an overflow, in the counter's tokens: the provider's limit less
  * the completion it reserved, converted by the ratio of the counter's count of the rejected prompt to
  * the provider's (`counted / promptTokens`), so a counter that undercounts this model still lands under
- * the real limit. The target is the trigger's share of that budget, and at most 90% of the rejected
+ * the real limit; the ratio is at most 1, so a count above the provider's never raises the limit. The target is the trigger's share of that budget, and at most 90% of the rejected
  * prompt. Without figures (Bedrock's "Input is too long"), the target is the trigger's share of the
  * configured window, and at most 90% of the rejected prompt.
  */
@@ -32,7 +32,8 @@ export function recoveryBudget({
     (overflow.tokensSent !== undefined && overflow.completionTokens !== undefined
       ? overflow.tokensSent - overflow.completionTokens
       : overflow.tokensSent);
-  const ratio = providerPrompt !== undefined && providerPrompt > 0 ? counted / providerPrompt : 1;
+  const ratio =
+    providerPrompt !== undefined && providerPrompt > 0 ? Math.min(1, counted / providerPrompt) : 1;
   const limit = Math.min(overflow.tokenLimit ?? budget.contextWindow, budget.contextWindow);
   const reserved = overflow.completionTokens ?? budget.reservedOutputTokens ?? 0;
   const usable = Math.max(1, Math.floor(Math.max(0, limit - reserved) * ratio));

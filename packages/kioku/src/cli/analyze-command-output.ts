@@ -12,8 +12,9 @@ export interface AnalyzeJson {
   /** How the calls were priced (one name per model or pricing used). */
   pricing: string[];
   /**
-   * Each strategy's figures; `inputTokens` and the costs include the model calls it made itself
-   * (`strategyCalls`, `strategyInputTokens`, `strategyOutputTokens`). `estimated` is true when its
+   * Each strategy's figures; the costs include the model calls it made itself (`strategyCalls`,
+   * `strategyInputTokens`, `strategyOutputTokens`), `inputTokens` their prompts; `callsOverWindow`
+   * counts the calls whose prompt (plus the reserved answer) is over the context window. `estimated` is true when its
    * summaries were placeholders of a stated size and no model was called: its figures are an estimate.
    */
   strategies: Array<StrategyComparison & { default: boolean; estimated: boolean; description: string }>;
@@ -86,6 +87,7 @@ export function renderAnalysis(json: AnalyzeJson): string {
     ratio(strategy.costCachedRatio),
     percent(strategy.cacheHitRate),
     strategy.overheadMsP95.toFixed(3),
+    integer(strategy.callsOverWindow),
     integer(strategy.violations),
   ]);
   const header = [
@@ -100,6 +102,7 @@ export function renderAnalysis(json: AnalyzeJson): string {
     '×',
     'cache hits',
     'p95 ms/call',
+    'over window',
     'violations',
   ];
   const notes = json.strategies.flatMap((strategy) => [
@@ -108,7 +111,7 @@ export function renderAnalysis(json: AnalyzeJson): string {
       ? [
           `${strategy.name}: its own ${integer(strategy.strategyCalls)} model call(s)${strategy.estimated ? ' (estimated, none made)' : ''}, ` +
             `${integer(strategy.strategyInputTokens)} tokens in and ${integer(strategy.strategyOutputTokens)} out, ` +
-            "are included in its input tokens and costs (uncached, at the model's prices).",
+            "are included in its costs (uncached, at the model's prices) and their prompts in its input tokens.",
         ]
       : []),
   ]);
@@ -117,7 +120,8 @@ export function renderAnalysis(json: AnalyzeJson): string {
     '',
     formatTable(header, rows),
     '',
-    `× = ratio to ${json.baseline}, measured in the same run. * kioku's default. p95 ms/call: the strategy's own time.`,
+    `× = ratio to ${json.baseline}, measured in the same run. * kioku's default. p95 ms/call: the strategy's own time. ` +
+      'over window: calls whose prompt (plus the reserved answer) is over the context window.',
     ...notes,
   ].join('\n');
 }

@@ -43,3 +43,4 @@ export { claimKey, normalizeClaim } from './normalize-claim.js';
 export { type OpenEvictedHistoryOptions, openEvictedHistory } from './open-evicted-history.js';
 export { type OpenMemoryOptions, openMemory } from './open-memory.js';
 export { type RedactionResult, redactSecrets, type SecretKind } from './redact-secrets.js';
+export { type SubAgentMemoryHooksOptions, subAgentMemoryHooks } from './sub-agent-memory-hooks.js';

@@ -196,7 +196,7 @@ describe('replayTranscript', () => {
     expect(replay.calls[2]?.costCached).toBeCloseTo((plain.calls[2]?.costCached ?? 0) + summaryCost, 12);
     expect(replay.totals).toMatchObject({
       promptTokens: plain.totals.promptTokens,
-      inputTokens: plain.totals.inputTokens + 1100,
+      inputTokens: plain.totals.inputTokens + 1000,
       strategyCalls: 2,
       strategyInputTokens: 1000,
       strategyOutputTokens: 100,
@@ -206,7 +206,9 @@ describe('replayTranscript', () => {
 
     const baseline = summarizeReplays('unmanaged', [plain]);
     const compared = compareToBaseline(summarizeReplays('metered', [replay]), baseline);
-    expect(compared.inputTokensRatio).toBeCloseTo(1 + 1100 / plain.totals.inputTokens, 12);
+    // The summary's prompt is input; its answer (100 tokens) is output, billed in the costs only.
+    expect(compared.inputTokensRatio).toBeCloseTo(1 + 1000 / plain.totals.inputTokens, 12);
+    expect(compared.strategyOutputTokens).toBe(100);
     expect(compared.costNoCacheRatio).toBeGreaterThan(1);
     expect(compared.costCachedRatio).toBeGreaterThan(1);
     expect(compared.cacheHitRate).toBeCloseTo(baseline.cacheHitRate, 12);
@@ -221,10 +223,38 @@ describe('replayTranscript', () => {
     expect(replay.totals.strategyCalls).toBeGreaterThan(0);
     expect(replay.totals.strategyInputTokens).toBeGreaterThan(2000);
     expect(replay.totals.strategyOutputTokens).toBeGreaterThan(40 * replay.totals.strategyCalls);
-    expect(replay.totals.inputTokens).toBe(
-      replay.totals.promptTokens + replay.totals.strategyInputTokens + replay.totals.strategyOutputTokens,
-    );
+    expect(replay.totals.inputTokens).toBe(replay.totals.promptTokens + replay.totals.strategyInputTokens);
     expect(replay.totals.inputTokens).toBeLessThan(plain.totals.inputTokens);
+  });
+
+  it('counts the calls whose prompt plus the reserved answer is over the window', async () => {
+    // A hand-made run whose prompts grow by one 30-line tool output per call, replayed unmanaged in a
+    // window the later prompts outgrow: the calls over it are counted, and none of them is a violation.
+    const run = transcript(6);
+    const pricing = modelPricing(model);
+    const plain = await replayTranscript({ transcript: run, strategy: unmanaged(), counter, pricing });
+    const sizes = plain.calls.map((call) => call.inputTokens);
+    const contextWindow = sizes[3] ?? 0;
+    const replay = await replayTranscript({
+      transcript: run,
+      strategy: unmanaged(),
+      counter,
+      pricing,
+      budget: { contextWindow },
+    });
+    expect(replay.calls.map((call) => call.overWindow)).toEqual(sizes.map((size) => size > contextWindow));
+    expect(replay.totals.callsOverWindow).toBe(3);
+    expect(replay.totals.violations).toBe(0);
+
+    const reserving = await replayTranscript({
+      transcript: run,
+      strategy: unmanaged(),
+      counter,
+      pricing,
+      budget: { contextWindow, reservedOutputTokens: 1 },
+    });
+    expect(reserving.totals.callsOverWindow).toBe(4);
+    expect(summarizeReplays('unmanaged', [replay, reserving]).callsOverWindow).toBe(7);
   });
 
   it('names the strategy, transcript and call when a strategy throws', async () => {

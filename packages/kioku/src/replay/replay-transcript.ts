@@ -37,7 +37,8 @@ export interface ReplayTranscriptOptions {
  *
  * The model calls a strategy makes itself (summaries: the `usage` its edits report) are counted per call
  * (`strategyInputTokens`, `strategyOutputTokens`) and billed on top of the agent's call, uncached at the
- * pricing model's input and output prices; the totals' `inputTokens` include them. A strategy that throws
+ * pricing model's input and output prices; the totals' `inputTokens` include their prompts. A call whose
+ * managed prompt plus the budget's `reservedOutputTokens` is over its `contextWindow` is `overWindow`. A strategy that throws
  * stops the replay with a `ReplayStrategyError` naming the transcript and the call (its `cause`).
  *
  * @example
@@ -102,6 +103,7 @@ export async function replayTranscript({
       inputTokens,
       outputTokens,
       contextTokens: inputTokens + outputTokens,
+      overWindow: inputTokens + (budget.reservedOutputTokens ?? 0) > budget.contextWindow,
       strategyCalls: spent.calls,
       strategyInputTokens: spent.inputTokens,
       strategyOutputTokens: spent.outputTokens,

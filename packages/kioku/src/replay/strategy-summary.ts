@@ -5,8 +5,9 @@ export interface StrategySummary {
   transcripts: number;
   calls: number;
   /**
-   * Every token the strategy's choices cost in model calls, summed over all calls: the managed prompts
-   * (`promptTokens`) plus the strategy's own model calls, prompt and answer. Ratios are taken on it.
+   * Every input token the strategy's choices cost in model calls, summed over all calls: the managed
+   * prompts (`promptTokens`) plus the prompts of the strategy's own model calls. Ratios are taken on it;
+   * the strategy's answers are `strategyOutputTokens`.
    */
   inputTokens: number;
   /** Prompt tokens the agent's calls sent (the managed prompts). */
@@ -29,6 +30,11 @@ export interface StrategySummary {
   overheadMsP95: number;
   /** Calls whose prompt a provider would reject, counted per violation. */
   violations: number;
+  /**
+   * Calls whose managed prompt plus the tokens reserved for the answer is over the context window: calls
+   * the provider would reject as too long.
+   */
+  callsOverWindow: number;
   /** Tool input and output tokens left out, summed over all calls, by tool name. */
   savedByTool: Record<string, number>;
 }

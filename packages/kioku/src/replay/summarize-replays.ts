@@ -1,58 +1,45 @@
 import { percentile } from '../tokens/percentile.js';
+import { sumFields } from '../tokens/sum-fields.js';
 import type { StrategySummary } from './strategy-summary.js';
+import { sumSavedByTool } from './sum-saved-by-tool.js';
 import type { TranscriptReplay } from './transcript-replay.js';
 
 /**
- * Adds up the replays of one strategy over many transcripts: totals (the strategy's own model calls
- * included in `inputTokens` and the costs, and reported apart), peak context, cache hit rate over the
- * agent's prompts, and the 95th percentile of the strategy's time per call over every call.
+ * Adds up the replays of one strategy over many transcripts: totals (the prompts of the strategy's own
+ * model calls included in `inputTokens`, their answers in `strategyOutputTokens`, both in the costs),
+ * calls over the window, peak context, cache hit rate over the agent's prompts, and the 95th percentile
+ * of the strategy's time per call over every call.
  *
  * @example
  * const summary = summarizeReplays('masking', replays);
  * summary.overheadMsP95;
  */
 export function summarizeReplays(name: string, replays: readonly TranscriptReplay[]): StrategySummary {
-  const summary: StrategySummary = {
+  const totals = replays.map((replay) => replay.totals);
+  const sums = sumFields(totals, [
+    'calls',
+    'inputTokens',
+    'promptTokens',
+    'strategyCalls',
+    'strategyInputTokens',
+    'strategyOutputTokens',
+    'costNoCache',
+    'costCached',
+    'violations',
+    'callsOverWindow',
+    'cacheReadTokens',
+    'cacheWriteTokens',
+  ]);
+  const { cacheReadTokens, cacheWriteTokens, ...summed } = sums;
+  const times = replays.flatMap(({ calls }) => calls.map((call) => call.strategyMs));
+  return {
     name,
     transcripts: replays.length,
-    calls: 0,
-    inputTokens: 0,
-    promptTokens: 0,
-    strategyCalls: 0,
-    strategyInputTokens: 0,
-    strategyOutputTokens: 0,
-    peakContextTokens: 0,
-    costNoCache: 0,
-    costCached: 0,
-    cacheHitRate: 0,
-    cacheWriteRate: 0,
-    overheadMsP95: 0,
-    violations: 0,
-    savedByTool: {},
+    ...summed,
+    peakContextTokens: Math.max(0, ...totals.map((total) => total.peakContextTokens)),
+    cacheHitRate: sums.promptTokens > 0 ? cacheReadTokens / sums.promptTokens : 0,
+    cacheWriteRate: sums.promptTokens > 0 ? cacheWriteTokens / sums.promptTokens : 0,
+    overheadMsP95: times.length > 0 ? percentile(times, 95) : 0,
+    savedByTool: sumSavedByTool(totals),
   };
-  let cacheRead = 0;
-  let cacheWrite = 0;
-  const times: number[] = [];
-  for (const { totals, calls } of replays) {
-    summary.calls += totals.calls;
-    summary.inputTokens += totals.inputTokens;
-    summary.promptTokens += totals.promptTokens;
-    summary.strategyCalls += totals.strategyCalls;
-    summary.strategyInputTokens += totals.strategyInputTokens;
-    summary.strategyOutputTokens += totals.strategyOutputTokens;
-    summary.peakContextTokens = Math.max(summary.peakContextTokens, totals.peakContextTokens);
-    summary.costNoCache += totals.costNoCache;
-    summary.costCached += totals.costCached;
-    summary.violations += totals.violations;
-    cacheRead += totals.cacheReadTokens;
-    cacheWrite += totals.cacheWriteTokens;
-    for (const call of calls) times.push(call.strategyMs);
-    for (const [tool, saved] of Object.entries(totals.savedByTool)) {
-      summary.savedByTool[tool] = (summary.savedByTool[tool] ?? 0) + saved;
-    }
-  }
-  summary.cacheHitRate = summary.promptTokens > 0 ? cacheRead / summary.promptTokens : 0;
-  summary.cacheWriteRate = summary.promptTokens > 0 ? cacheWrite / summary.promptTokens : 0;
-  summary.overheadMsP95 = times.length > 0 ? percentile(times, 95) : 0;
-  return summary;
 }

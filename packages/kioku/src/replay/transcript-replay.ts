@@ -14,6 +14,11 @@ export interface ReplayedCall {
   outputTokens: number;
   /** Context the call occupied: the managed prompt plus the answer. */
   contextTokens: number;
+  /**
+   * Whether the managed prompt plus the tokens reserved for the answer (the budget's
+   * `reservedOutputTokens`, 0 when none) is over the context window: a call the provider would reject.
+   */
+  overWindow: boolean;
   /** Model calls the strategy itself made to prepare this call (summaries…), from its edits' `usage`. */
   strategyCalls: number;
   /** Prompt tokens of the strategy's own model calls. */
@@ -46,9 +51,10 @@ export interface ReplayedCall {
 export interface ReplayTotals {
   calls: number;
   /**
-   * Every token the strategy's choices cost in model calls: the managed prompts (`promptTokens`) plus
-   * the strategy's own model calls, prompt and answer (`strategyInputTokens + strategyOutputTokens`).
-   * This is what ratios to the unmanaged history are taken on, so a summary is never free.
+   * Every input token the strategy's choices cost in model calls: the managed prompts (`promptTokens`)
+   * plus the prompts of the strategy's own model calls (`strategyInputTokens`). Ratios to the unmanaged
+   * history are taken on it, so a summary's prompt is never free; the summary itself, an answer, is in
+   * `strategyOutputTokens` (and in the costs), not here.
    */
   inputTokens: number;
   /** Prompt tokens of the managed prompts the agent's calls sent. */
@@ -56,8 +62,11 @@ export interface ReplayTotals {
   unmanagedTokens: number;
   /** The agent's answers. */
   outputTokens: number;
+  /** Model calls the strategy made itself (summaries…). */
   strategyCalls: number;
+  /** Prompt tokens of the strategy's own model calls. */
   strategyInputTokens: number;
+  /** Answer tokens of the strategy's own model calls (the summaries), billed at the output price. */
   strategyOutputTokens: number;
   peakContextTokens: number;
   /** As the calls' costs, the strategy's own model calls included. */
@@ -66,6 +75,8 @@ export interface ReplayTotals {
   cacheReadTokens: number;
   cacheWriteTokens: number;
   violations: number;
+  /** Calls over the context window (see `ReplayedCall.overWindow`). */
+  callsOverWindow: number;
   strategyMs: number;
   savedByTool: Record<string, number>;
 }

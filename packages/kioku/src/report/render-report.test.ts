@@ -44,6 +44,23 @@ describe('renderReport', () => {
     expect(html.match(/<\/script>/g)?.length).toBe(3);
   });
 
+  it('shows the calls over the context window per strategy', async () => {
+    const analysis = await analyzeStrategies({
+      transcripts: [socInvestigationTranscript()],
+      baseline: unmanaged(),
+      strategies: [kiokuDefault()],
+      pricingFor: (transcript) => resolvePricing({ modelId: transcript.model ?? '' }),
+      budgetFor: () => ({ contextWindow: 12_000 }),
+    });
+    const data = reportData({ analysis, kiokuDefault: 'kioku-default' });
+    const over = data.strategies.map((strategy) => strategy.callsOverWindow);
+    expect(over[0]).toBeGreaterThan(0);
+    expect(over[1]).toBeLessThan(over[0] ?? 0);
+    const html = await renderReport(data);
+    expect(html).toContain('<th>over window</th><th>violations</th>');
+    expect(html).toContain('s.callsOverWindow');
+  });
+
   (existsSync(chromiumPath) ? it : it.skip)(
     'renders its charts in headless Chromium without errors or network requests',
     async () => {

@@ -46,9 +46,9 @@ export async function renderReport(data: ReportData): Promise<string> {
     data.kiokuDefault === undefined
       ? ''
       : ` ★ marks kioku's default, <b>${escapeHtml(data.kiokuDefault)}</b>.`
-  } Time is the strategy's own, per call (95th percentile).</p>
+  } Time is the strategy's own, per call (95th percentile). <i>Over window</i>: calls whose prompt (plus the reserved answer) is over the context window, which the provider would reject.</p>
 <div class="table-scroll"><table id="summary">
-<thead><tr><th>strategy</th><th>calls</th><th>input tokens</th><th>×</th><th>peak context</th><th>cost, no cache</th><th>×</th><th>cost, cached</th><th>×</th><th>cache hits</th><th>p95 ms/call</th><th>violations</th></tr></thead>
+<thead><tr><th>strategy</th><th>calls</th><th>input tokens</th><th>×</th><th>peak context</th><th>cost, no cache</th><th>×</th><th>cost, cached</th><th>×</th><th>cache hits</th><th>p95 ms/call</th><th>over window</th><th>violations</th></tr></thead>
 <tbody></tbody>
 </table></div>
 </section>

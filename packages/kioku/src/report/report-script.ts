@@ -39,6 +39,7 @@ export const reportScript = `
       [ratio(s.costCachedRatio), 'num ' + tone(s.costCachedRatio)],
       [percent(s.cacheHitRate), 'num'],
       [s.overheadMsP95.toFixed(3), 'num'],
+      [integer.format(s.callsOverWindow), 'num ' + (s.callsOverWindow > 0 ? 'worse' : '')],
       [integer.format(s.violations), 'num ' + (s.violations > 0 ? 'worse' : '')],
     ];
     for (const [text, className] of cells) {

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export type LoopbackReply =
   /** A completion (as JSON, or as SSE chunks when the request asks to stream); usage defaults to a quarter of the request's JSON length. */
   | { text: string; promptTokens?: number }
+  /** An assistant turn that calls tools (`finish_reason: tool_calls`), as JSON or streamed deltas. */
+  | { toolCalls: ReadonlyArray<{ id: string; name: string; arguments: unknown }>; promptTokens?: number }
   /** An error response: a provider's real body, byte for byte. */
   | { status: number; body: string; contentType?: string }
   /** A 200 whose body is not a completion at all. */
@@ -39,7 +41,7 @@ export interface LoopbackProvider {
 
 /**
  * An OpenAI-compatible chat-completions server on 127.0.0.1 (an ephemeral port) that answers from a
- * script: completions (plain JSON or SSE streaming with a final usage chunk), providers' real error
+ * script: completions and tool calls (plain JSON or SSE streaming with a final usage chunk), providers' real error
  * bodies, malformed bodies and slow replies. Lets the real AI SDK provider client run over HTTP in tests,
  * with no network and no key.
  *
@@ -114,7 +116,18 @@ export async function startLoopbackProvider({ replies }: LoopbackProviderOptions
     }
     const model = typeof body?.model === 'string' ? body.model : 'loopback';
     const promptTokens = reply.promptTokens ?? Math.ceil(JSON.stringify(body?.messages ?? []).length / 4);
-    const completionTokens = Math.ceil(reply.text.length / 4);
+    const toolCalls =
+      'toolCalls' in reply
+        ? reply.toolCalls.map((call, index) => ({
+            index,
+            id: call.id,
+            type: 'function',
+            function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+          }))
+        : undefined;
+    const text = 'text' in reply ? reply.text : '';
+    const finish = toolCalls === undefined ? 'stop' : 'tool_calls';
+    const completionTokens = Math.ceil((text.length + JSON.stringify(toolCalls ?? []).length) / 4);
     const usage = {
       prompt_tokens: promptTokens,
       completion_tokens: completionTokens,
@@ -126,7 +139,7 @@ export async function startLoopbackProvider({ replies }: LoopbackProviderOptions
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const chunk = (
         delta: Record<string, unknown>,
-        finish: string | null,
+        finishReason: string | null,
         extra: Record<string, unknown> = {},
       ) =>
         `data: ${JSON.stringify({
@@ -134,16 +147,24 @@ export async function startLoopbackProvider({ replies }: LoopbackProviderOptions
           object: 'chat.completion.chunk',
           created,
           model,
-          choices: [{ index: 0, delta, finish_reason: finish }],
+          choices: [{ index: 0, delta, finish_reason: finishReason }],
           ...extra,
         })}\n\n`;
       response.write(chunk({ role: 'assistant', content: '' }, null));
-      for (const piece of reply.text.match(/[\s\S]{1,40}/g) ?? [])
-        response.write(chunk({ content: piece }, null));
-      response.write(chunk({}, 'stop', { usage }));
+      for (const piece of text.match(/[\s\S]{1,40}/g) ?? []) response.write(chunk({ content: piece }, null));
+      if (toolCalls !== undefined) response.write(chunk({ tool_calls: toolCalls }, null));
+      response.write(chunk({}, finish, { usage }));
       response.end('data: [DONE]\n\n');
       return;
     }
+    const message =
+      toolCalls === undefined
+        ? { role: 'assistant', content: text }
+        : {
+            role: 'assistant',
+            content: null,
+            tool_calls: toolCalls.map(({ index: _index, ...call }) => call),
+          };
     send(
       response,
       200,
@@ -152,7 +173,7 @@ export async function startLoopbackProvider({ replies }: LoopbackProviderOptions
         object: 'chat.completion',
         created,
         model,
-        choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: 'stop' }],
+        choices: [{ index: 0, message, finish_reason: finish }],
         usage,
       }),
     );

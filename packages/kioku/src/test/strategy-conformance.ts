@@ -5,6 +5,7 @@ import { it } from 'vitest';
 import { validateHistory } from '../messages/validate-history.js';
 import { pinnedIndexes } from '../strategies/pinned-indexes.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
+import { assistantCalls } from '../transcripts/assistant-calls.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { agentHistory } from './arbitrary-history.js';
 import { quarterCounter } from './quarter-counter.js';
@@ -37,7 +38,7 @@ const replayCase = (maxSteps: number) =>
     })
     .map(({ messages, picks, budget, withTools }) => {
       // The agent calls the model before each assistant message; the last call sees the whole history.
-      const callPoints = messages.flatMap((message, index) => (message.role === 'assistant' ? [index] : []));
+      const callPoints = assistantCalls(messages).map((call) => call.messageCount);
       const lengths = new Set(picks.map((pick) => callPoints[pick % Math.max(1, callPoints.length)] ?? 0));
       lengths.delete(0);
       lengths.add(messages.length);

@@ -1,14 +1,8 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe } from 'vitest';
+import { trajectoriesDir } from './trajectories-dir.js';
 
-/**
- * Where the recorded agent runs live: `KIOKU_TRAJECTORIES`, or `../shared/data/trajectories` beside the
- * repository.
- */
-export const trajectoriesDir =
-  process.env.KIOKU_TRAJECTORIES ??
-  fileURLToPath(new URL('../../../../../shared/data/trajectories', import.meta.url));
+export { trajectoriesDir };
 
 const available = existsSync(trajectoriesDir);
 if (!available) {

@@ -24,6 +24,7 @@ export { createDeepSeekCounter, type DeepSeekCounterOptions } from './deepseek-c
 export { type ModelFamily, modelFamily } from './model-family.js';
 export { createOpenAICounter, type OpenAICounterOptions } from './openai-counter.js';
 export { percentile } from './percentile.js';
+export { type NumericKeys, sumFields } from './sum-fields.js';
 export { type ErrorSummary, summarizeErrors } from './summarize-errors.js';
 export type { CalibratableCounter } from './template-counter.js';
 export type { TiktokenEncoding } from './tiktoken-tokenizer.js';

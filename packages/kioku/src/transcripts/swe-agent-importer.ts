@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
+import { assistantCalls } from './assistant-calls.js';
 import { fromOpenAiChatMessages } from './from-openai-chat-messages.js';
 import type { Importer } from './importer.js';
 import { isRecord } from './is-record.js';
@@ -47,13 +48,7 @@ export function sweAgentImporter(): Importer {
       const { messages } = fromOpenAiChatMessages(source, { file, path: ['history'], lines });
       const model = modelOf(run.replay_config);
       const calls: RecordedCall[] =
-        run.info?.model_stats?.api_calls === 0
-          ? []
-          : messages.flatMap((message, index) =>
-              message.role === 'assistant'
-                ? [model ? { messageCount: index, model } : { messageCount: index }]
-                : [],
-            );
+        run.info?.model_stats?.api_calls === 0 ? [] : assistantCalls(messages, model || undefined);
       return [
         {
           format: 'swe-agent',

@@ -6,6 +6,7 @@ import type { CallBill } from '../../pricing/call-bill.js';
 import type { ModelInfo } from '../../pricing/model-info.js';
 import { type SimulatedCall, simulateCost } from '../../pricing/simulate-cost.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
+import { assistantCalls } from '../../transcripts/assistant-calls.js';
 import type { RecordedCall, Transcript } from '../../transcripts/transcript.js';
 import { checkCount } from '../check-option.js';
 import type { Strategy, StrategyBudget } from '../strategy.js';
@@ -82,9 +83,7 @@ export async function chooseBatchSize({
   }
   const { messages, tools } = history;
   const calls: readonly RecordedCall[] =
-    history.calls !== undefined && history.calls.length > 0
-      ? history.calls
-      : messages.flatMap((message, index) => (message.role === 'assistant' ? [{ messageCount: index }] : []));
+    history.calls !== undefined && history.calls.length > 0 ? history.calls : assistantCalls(messages);
 
   const tried: BatchSizeChoice['candidates'] = [];
   for (const batchSize of candidates) {

@@ -1,0 +1,47 @@
+import type { LanguageModel } from 'ai';
+import type { SubAgentMemory } from '../agents/sub-agent-memory.js';
+import { formatPastKnowledge } from './format-past-knowledge.js';
+import { type IntrospectionReport, introspect } from './introspect.js';
+import type { Memory, RecalledMemory } from './memory.js';
+
+/** Options of {@link subAgentMemoryHooks}. */
+export interface SubAgentMemoryHooksOptions {
+  memory: Memory;
+  /** The model that introspects after each run (may be cheaper than the sub-agent's). */
+  model: LanguageModel;
+  /** Told what each introspection did (learned, or failed without writing anything). */
+  onIntrospection?: (report: IntrospectionReport) => void;
+}
+
+/**
+ * kioku's learning memory as a sub-agent's memory: before a run, the memories recalled for its request
+ * go into its system prompt as a "Past knowledge" block; after it, one introspection call stores new
+ * claims and scores the recalled ones (+1 helpful, −1 harmful, deleted below the memory's threshold).
+ * An introspection failure is reported, never thrown.
+ *
+ * @example
+ * subAgent({ name: 'logs_run', …, memory: subAgentMemoryHooks({ memory, model }) });
+ */
+export function subAgentMemoryHooks({
+  memory,
+  model,
+  onIntrospection,
+}: SubAgentMemoryHooksOptions): SubAgentMemory {
+  return {
+    async recall({ request }) {
+      const recalled = await memory.recall({ request });
+      return { prompt: formatPastKnowledge(recalled), recalled };
+    },
+    async learn({ request, messages, recalled, abortSignal }) {
+      const report = await introspect({
+        memory,
+        model,
+        request,
+        messages,
+        recalled: recalled as RecalledMemory[],
+        ...(abortSignal === undefined ? {} : { abortSignal }),
+      });
+      onIntrospection?.(report);
+    },
+  };
+}
