@@ -40,9 +40,9 @@ export interface EvaluateToolPredictionOptions {
   filler?: ParameterFillerOptions;
   /** Confidence thresholds to report; default 0.5 to 0.95. */
   thetas?: readonly number[];
-  /** Most tools a narrowed choice keeps; default 3. */
+  /** Most tools a narrowed choice keeps; default 5. */
   topK?: number;
-  /** A choice is narrowed when the first `topK` tools hold at least this probability; default 0.9. */
+  /** A choice is narrowed when the first `topK` tools hold at least this probability; default 0.98. */
   narrowMass?: number;
   /** Smallest parameter reliability for a bypass; default 0.9. */
   minReliability?: number;
@@ -76,8 +76,8 @@ export function evaluateToolPrediction({
   graph: graphOptions,
   filler: fillerOptions,
   thetas = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95],
-  topK = 3,
-  narrowMass = 0.9,
+  topK = 5,
+  narrowMass = 0.98,
   minReliability = 0.9,
 }: EvaluateToolPredictionOptions): ToolPredictionEvaluation {
   const graph = createToolGraph(graphOptions);

@@ -110,31 +110,47 @@ export function createToolGraph({
     if (text !== undefined) for (const word of intentWords(text)) intents.add(word, action);
     observations += 1;
     intentCache = undefined;
+    wordCache.clear();
+  }
+
+  /** log(P(action | word) / P(action)) per action, for a word seen often enough; cached until the next learn. */
+  const wordCache = new Map<string, Map<string, number> | null>();
+  function wordLogRatios(word: string): Map<string, number> | null {
+    const cached = wordCache.get(word);
+    if (cached !== undefined) return cached;
+    const row = intents.row(word);
+    const total = intents.total(word);
+    const prior = transitions.row('0');
+    let ratios: Map<string, number> | null = null;
+    if (row !== undefined && total >= 2 && prior !== undefined) {
+      ratios = new Map();
+      const priorTotal = transitions.total('0');
+      const actions = prior.size;
+      for (const [action, priorCount] of prior) {
+        const conditional = ((row.get(action) ?? 0) * intents.factor + 0.5) / (total + 0.5 * actions);
+        const marginal = (priorCount * transitions.factor + 0.5) / (priorTotal + 0.5 * actions);
+        ratios.set(action, Math.log(conditional / marginal));
+      }
+    }
+    wordCache.set(word, ratios);
+    return ratios;
   }
 
   /** P(action | words) / P(action), geometric mean over the words that were seen, per action. */
   function intentRatios(text: string): Map<string, number> {
     if (intentCache?.text === text) return intentCache.ratios;
-    const prior = transitions.row('0');
-    const priorTotal = transitions.total('0');
     const logSums = new Map<string, number>();
     let seen = 0;
     for (const word of intentWords(text)) {
-      const row = intents.row(word);
-      const total = intents.total(word);
-      if (row === undefined || total < 2) continue;
+      const ratios = wordLogRatios(word);
+      if (ratios === null) continue;
       seen += 1;
-      const actions = prior?.size ?? 1;
-      for (const [action, priorCount] of prior ?? []) {
-        const conditional = ((row.get(action) ?? 0) * intents.factor + 0.5) / (total + 0.5 * actions);
-        const marginal = (priorCount * transitions.factor + 0.5) / (priorTotal + 0.5 * actions);
-        logSums.set(action, (logSums.get(action) ?? 0) + Math.log(conditional / marginal));
-      }
+      for (const [action, logRatio] of ratios) logSums.set(action, (logSums.get(action) ?? 0) + logRatio);
     }
-    const ratios = new Map<string, number>();
-    if (seen > 0) for (const [action, sum] of logSums) ratios.set(action, Math.exp(sum / seen));
-    intentCache = { text, ratios };
-    return ratios;
+    const result = new Map<string, number>();
+    if (seen > 0) for (const [action, sum] of logSums) result.set(action, Math.exp(sum / seen));
+    intentCache = { text, ratios: result };
+    return result;
   }
 
   function predict(before: readonly AgentEvent[]): ToolPrediction {
