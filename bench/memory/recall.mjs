@@ -18,10 +18,11 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrateStore, migrations, openMemory, openStore, storeFromDatabase, storeSchema } from 'kioku/store';
-import { postgresServer } from 'kioku/test';
 // The store registers pgvector's binary serializer on its own PGlite; this bench opens its own, so it
 // reaches that internal step directly.
 import { registerVectorSerializer } from '../../packages/kioku/dist/store/register-vector-serializer.js';
+// The suites' PostgreSQL starter is not part of kioku/test (its Store type would bring Drizzle's types).
+import { postgresServer } from '../../packages/kioku/dist/test/postgres-server.js';
 import { percentile } from '../percentile.mjs';
 
 const { values: args } = parseArgs({

@@ -278,6 +278,29 @@ export {
   type TiktokenEncoding,
   type TokenCounter,
 } from './tokens/index.js';
+// tool graph: next-tool prediction from past runs
+export {
+  type AgentEvent,
+  actionOf,
+  agentEvents,
+  canonicalJson,
+  createParameterFiller,
+  createToolGraph,
+  type EvaluateToolPredictionOptions,
+  evaluateToolPrediction,
+  type FilledInput,
+  narrowedTools,
+  type ParameterFiller,
+  type ParameterFillerOptions,
+  replyAction,
+  type ThresholdOutcome,
+  type ToolGraph,
+  type ToolGraphData,
+  type ToolGraphOptions,
+  type ToolGraphWeights,
+  type ToolPrediction,
+  type ToolPredictionEvaluation,
+} from './tool-graph/index.js';
 // the recorded-run data model the core's inputs use (tool definitions); readers are in kioku/transcripts
 export type { ToolDefinition } from './transcripts/transcript.js';
 

@@ -24,7 +24,6 @@ export {
   type OverflowDetectorConformanceOptions,
   overflowDetectorConformance,
 } from '../test/overflow-detector-conformance.js';
-export { type PostgresServer, postgresServer } from '../test/postgres-server.js';
 export { quarterCounter } from '../test/quarter-counter.js';
 export {
   quarterOfJson,

@@ -1,7 +1,7 @@
 import { InvalidMemoryInputError } from '../errors/invalid-memory-input-error.js';
+import { stopWords } from '../text/stop-words.js';
 import type { Embedder } from './embedder.js';
 import { hashFeature } from './hash-feature.js';
-import { stopWords } from './stop-words.js';
 
 /** Options of {@link createHashingEmbedder}. */
 export interface HashingEmbedderOptions {

@@ -1,6 +1,7 @@
 import { aiSdkMessagesImporter } from './ai-sdk-messages-importer.js';
 import { aiSdkUiMessagesImporter } from './ai-sdk-ui-messages-importer.js';
 import { anthropicMessagesImporter } from './anthropic-messages-importer.js';
+import { bfclGoldImporter } from './bfcl-gold-importer.js';
 import { excytinAgentImporter } from './excytin-agent-importer.js';
 import { excytinEnvImporter } from './excytin-env-importer.js';
 import { geminiContentsImporter } from './gemini-contents-importer.js';
@@ -23,6 +24,7 @@ export function defaultImporters(): Importer[] {
     tau2BenchImporter(),
     excytinAgentImporter(),
     excytinEnvImporter(),
+    bfclGoldImporter(),
     openAiChatImporter(),
     anthropicMessagesImporter(),
     geminiContentsImporter(),

@@ -5,7 +5,7 @@ import { defaultImporters } from './default-importers.js';
 import { describeValue } from './describe-value.js';
 import { detectImporter } from './detect-importer.js';
 import type { Importer } from './importer.js';
-import { parseJsonText } from './parse-json-text.js';
+import { type ParsedJson, parseJsonText } from './parse-json-text.js';
 import type { Transcript } from './transcript.js';
 import type { TranscriptFormat } from './transcript-format.js';
 
@@ -28,12 +28,16 @@ export interface ImportTranscriptOptions {
  * const [run] = importTranscript(readFileSync(path), { file: path });
  * console.log(run.format, run.messages.length, run.calls.length);
  */
-export function importTranscript(
-  input: string | Uint8Array,
+export function importTranscript(input: string | Uint8Array, options: ImportTranscriptOptions): Transcript[] {
+  const text = typeof input === 'string' ? input : decodeUtf8(input, { file: options.file });
+  return importParsed(parseJsonText(text, { file: options.file }), options);
+}
+
+/** {@link importTranscript} on JSON already parsed (by `parseJsonText`), so a caller parses a file once. */
+export function importParsed(
+  { value, lines }: ParsedJson,
   { file, format, importers = defaultImporters() }: ImportTranscriptOptions,
 ): Transcript[] {
-  const text = typeof input === 'string' ? input : decodeUtf8(input, { file });
-  const { value, lines } = parseJsonText(text, { file });
   const importer =
     format === undefined ? detectImporter(value, file, { importers }) : forced(format, importers);
   if (importer === undefined) {

@@ -28,6 +28,10 @@ const samples: Record<TranscriptFormat, string[]> = {
   ],
   'anthropic-messages': [join(fixtures, 'anthropic-messages.json')],
   'gemini-contents': [join(fixtures, 'gemini-contents.json')],
+  'bfcl-gold': [
+    join(trajectoriesDir, 'bfcl/multi-turn/possible_answer/BFCL_v4_multi_turn_base.json'),
+    join(trajectoriesDir, 'bfcl/multi-turn/possible_answer/BFCL_v4_multi_turn_miss_func.json'),
+  ],
   'mini-swe-agent': [
     join(trajectoriesDir, miniSweAgent, 'pvlib__pvlib-python-1072/pvlib__pvlib-python-1072.traj.json'),
     join(trajectoriesDir, miniSweAgent, 'pylint-dev__astroid-1333/pylint-dev__astroid-1333.traj.json'),

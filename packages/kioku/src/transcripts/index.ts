@@ -1,14 +1,16 @@
 export { aiSdkMessagesImporter } from './ai-sdk-messages-importer.js';
 export { aiSdkUiMessagesImporter } from './ai-sdk-ui-messages-importer.js';
 export { anthropicMessagesImporter } from './anthropic-messages-importer.js';
+export { attachBfclQuestions, type BfclQuestionRow, isBfclQuestions } from './attach-bfcl-questions.js';
 export { type AttachedUsageLog, attachUsageLog } from './attach-usage-log.js';
+export { bfclGoldImporter } from './bfcl-gold-importer.js';
 export { decodeUtf8 } from './decode-utf8.js';
 export { defaultImporters } from './default-importers.js';
 export { detectFormat } from './detect-format.js';
 export { excytinAgentImporter } from './excytin-agent-importer.js';
 export { excytinEnvImporter } from './excytin-env-importer.js';
 export { geminiContentsImporter } from './gemini-contents-importer.js';
-export { type ImportTranscriptOptions, importTranscript } from './import-transcript.js';
+export { type ImportTranscriptOptions, importParsed, importTranscript } from './import-transcript.js';
 export type { Importer, ReadOptions } from './importer.js';
 export { kiokuSessionExportImporter } from './kioku-session-export-importer.js';
 export {
@@ -20,6 +22,7 @@ export {
 export { miniSweAgentImporter } from './mini-swe-agent-importer.js';
 export { openAiChatImporter } from './openai-chat-importer.js';
 export { openHandsCompletionImporter } from './openhands-completion-importer.js';
+export { type PythonCall, parsePythonCall } from './parse-python-call.js';
 export { defaultMaxFileBytes, readInputFile } from './read-input-file.js';
 export { readUsageLog } from './read-usage-log.js';
 export { sweAgentImporter } from './swe-agent-importer.js';

@@ -27,6 +27,7 @@ describeWithTrajectories('loadTranscripts on the whole trajectory set', () => {
       'tau2-bench': 200,
       'excytin-agent': 22,
       'excytin-env': 227,
+      'bfcl-gold': 800,
     });
     const openHandsCalls = result.transcripts
       .filter((t) => t.format === 'openhands-completion')
@@ -37,8 +38,8 @@ describeWithTrajectories('loadTranscripts on the whole trajectory set', () => {
       'MANIFEST.json',
       expect.stringMatching(/metadata\.json$/),
       expect.stringMatching(/all_preds\.jsonl$/),
-      // BFCL holds gold answers and tool docs, not recorded runs.
-      ...Array.from({ length: 20 }, () => expect.stringMatching(/^bfcl\//)),
+      // BFCL's tool docs; its gold answers are read as runs and its questions attached to them.
+      ...Array.from({ length: 12 }, () => expect.stringMatching(/^bfcl\/multi-turn\/multi_turn_func_doc\//)),
       expect.stringMatching(/preds\.json$/),
       'tau2-bench/agent-prompt-and-tools.json',
     ]);

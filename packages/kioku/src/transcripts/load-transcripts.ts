@@ -2,10 +2,11 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KiokuError } from '../errors/kioku-error.js';
 import { UnknownTranscriptFormatError } from '../errors/unknown-transcript-format-error.js';
+import { attachBfclQuestions, type BfclQuestionRow, isBfclQuestions } from './attach-bfcl-questions.js';
 import { attachUsageLog } from './attach-usage-log.js';
 import { decodeUtf8 } from './decode-utf8.js';
 import { defaultImporters } from './default-importers.js';
-import { importTranscript } from './import-transcript.js';
+import { importParsed } from './import-transcript.js';
 import type { Importer } from './importer.js';
 import { isUsageLog } from './is-usage-log.js';
 import { parseJsonText } from './parse-json-text.js';
@@ -19,6 +20,7 @@ import type { UsageLogRow } from './usage-log-row.js';
 export type LoadedFile =
   | { file: string; status: 'transcripts'; count: number }
   | { file: string; status: 'usage-log'; count: number }
+  | { file: string; status: 'questions'; count: number }
   | { file: string; status: 'skipped'; reason: string }
   | { file: string; status: 'failed'; error: Error };
 
@@ -79,6 +81,7 @@ export async function loadTranscripts(
     unmatchedRows: [],
   };
   const usageRows: UsageLogRow[] = [];
+  const questionRows: BfclQuestionRow[] = [];
   const report = (event: LoadedFile): void => {
     if (event.status === 'failed') result.errors.push({ file: event.file, error: event.error });
     if (event.status === 'skipped') result.skipped.push({ file: event.file, reason: event.reason });
@@ -89,13 +92,19 @@ export async function loadTranscripts(
   for (const { file, scanned } of files) {
     try {
       const text = decodeUtf8(await readInputFile(file, { maxBytes: maxFileBytes }), { file });
-      if (file.endsWith('.jsonl') && isUsageLog(parseJsonText(text, { file }).value)) {
+      const parsed = parseJsonText(text, { file });
+      if (isBfclQuestions(parsed.value)) {
+        questionRows.push(...parsed.value);
+        report({ file, status: 'questions', count: parsed.value.length });
+        continue;
+      }
+      if (file.endsWith('.jsonl') && isUsageLog(parsed.value)) {
         const rows = readUsageLog(text, { file });
         usageRows.push(...rows);
         report({ file, status: 'usage-log', count: rows.length });
         continue;
       }
-      const transcripts = importTranscript(text, { file, format, importers });
+      const transcripts = importParsed(parsed, { file, format, importers });
       result.transcripts.push(...transcripts);
       report({ file, status: 'transcripts', count: transcripts.length });
     } catch (error) {
@@ -106,6 +115,7 @@ export async function loadTranscripts(
       }
     }
   }
+  if (questionRows.length > 0) result.transcripts = attachBfclQuestions(result.transcripts, questionRows);
   if (usageRows.length > 0) {
     try {
       const attached = attachUsageLog(result.transcripts, usageRows);

@@ -13,6 +13,7 @@ export const transcriptFormats = [
   'ai-sdk-messages',
   'ai-sdk-ui-messages',
   'kioku-session-export',
+  'bfcl-gold',
 ] as const;
 
 /** One of {@link transcriptFormats}. */

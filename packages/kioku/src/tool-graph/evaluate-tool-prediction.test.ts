@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from './agent-event.js';
+import { evaluateToolPrediction } from './evaluate-tool-prediction.js';
+
+const run = (id: string): AgentEvent[] => [
+  { kind: 'user', text: `cancel booking for ${id}` },
+  {
+    kind: 'call',
+    tool: 'get_user_details',
+    input: { user_id: id },
+    outcome: 'ok',
+    output: '{"reservation":"ABC123"}',
+  },
+  {
+    kind: 'call',
+    tool: 'cancel_reservation',
+    input: { reservation_id: 'ABC123' },
+    outcome: 'ok',
+    output: 'ok',
+  },
+  { kind: 'reply' },
+];
+
+describe('evaluateToolPrediction', () => {
+  it('scores top-1 accuracy and bypasses on held-out runs, and can fail', () => {
+    const train = Array.from({ length: 40 }, (_, index) =>
+      run(`user_${'abcdefghij'[index % 10]}x_${1000 + index}`),
+    );
+    const test = ['fay_ash_6666', 'gus_ng_7777'].map(run);
+    const result = evaluateToolPrediction({ train, test, thetas: [0.5] });
+    expect(result.decisions).toBe(6);
+    expect(result.perTool.cancel_reservation).toEqual({ calls: 2, top1: 1 });
+    expect(result.toolCalls).toBe(4);
+    expect(result.top1).toBe(1);
+    const [outcome] = result.thresholds;
+    expect(outcome?.bypassed).toBeGreaterThan(0);
+    expect(outcome?.bypassRight).toBe(outcome?.bypassed);
+
+    const swapped = test.map((events) =>
+      events.map(
+        (event): AgentEvent =>
+          event.kind === 'call' && event.tool === 'cancel_reservation'
+            ? { ...event, input: { reservation_id: 'OTHER1' } }
+            : event,
+      ),
+    );
+    const wrong = evaluateToolPrediction({ train, test: swapped, thetas: [0.5] }).thresholds[0];
+    expect(wrong?.bypassRight).toBeLessThan(wrong?.bypassed ?? 0);
+  });
+});
