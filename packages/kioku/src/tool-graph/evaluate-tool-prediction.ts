@@ -114,7 +114,8 @@ export function evaluateToolPrediction({
       if (event.kind === 'call') {
         toolCalls += 1;
         const rank = tools.findIndex((entry) => entry.action === action);
-        const stats = (perTool[action] ??= { calls: 0, right: 0 });
+        perTool[action] ??= { calls: 0, right: 0 };
+        const stats = perTool[action];
         stats.calls += 1;
         if (rank === 0) {
           top1 += 1;

@@ -108,7 +108,7 @@ export async function summarizeMessages({
   const inputTokens = rendered.reduce((sum, text) => sum + counter.countText(text), 0);
   let cutMessages = 0;
   const pieces = rendered.map((text) => {
-    const fitted = fit(text, budget, counter);
+    const fitted = fitToTokens(text, budget, counter);
     if (fitted !== text) cutMessages += 1;
     return fitted;
   });
@@ -221,7 +221,7 @@ export async function summarizeMessages({
       levels += 1;
       // Halves of the budget: every group merges two summaries or more, so each round at least halves them.
       const groups = pack(
-        summaries.map((summary) => fit(summary, budget / 2 - 8, counter)),
+        summaries.map((summary) => fitToTokens(summary, budget / 2 - 8, counter)),
         budget,
         counter,
       );
@@ -277,7 +277,7 @@ function mergePrompt(items: readonly string[]): string {
 }
 
 /** `text` cut to head and tail so it holds at most `maxTokens` tokens. */
-function fit(text: string, maxTokens: number, counter: TokenCounter): string {
+function fitToTokens(text: string, maxTokens: number, counter: TokenCounter): string {
   const tokens = counter.countText(text);
   if (tokens <= maxTokens) return text;
   let fitted = text;
