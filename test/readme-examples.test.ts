@@ -1,0 +1,119 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type LoopbackProvider,
+  startLoopbackProvider,
+} from '../packages/kioku/src/test/loopback-provider-server.js';
+
+/**
+ * Every TypeScript example in README.md and docs/*.md is compiled (strict, against the built package, as
+ * a user's project would import it) and run. Examples that call a model read its address from
+ * `OPENAI_BASE_URL`, which points at a loopback server speaking the OpenAI chat-completions protocol.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const work = join(root, '.tmp-readme-examples');
+const documents = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+
+interface Example {
+  document: string;
+  line: number;
+  file: string;
+  code: string;
+}
+
+function examplesOf(document: string): Example[] {
+  const text = readFileSync(join(root, document), 'utf8');
+  const examples: Example[] = [];
+  for (const match of text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)) {
+    const line = text.slice(0, match.index).split('\n').length;
+    const stem = document.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+    examples.push({ document, line, file: `${stem}-${line}.ts`, code: match[1] ?? '' });
+  }
+  return examples;
+}
+
+const examples = documents.flatMap(examplesOf);
+
+describe('README and docs examples', () => {
+  let server: LoopbackProvider;
+  let compiled: { status: number | null; output: string };
+
+  beforeAll(async () => {
+    server = await startLoopbackProvider({
+      replies: [
+        { text: 'The host MKT01 dumped LSASS memory; isolate it and reset the exposed credentials.' },
+      ],
+    });
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+    writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module' }));
+    writeFileSync(
+      join(work, 'tsconfig.json'),
+      JSON.stringify({
+        extends: '../tsconfig.base.json',
+        compilerOptions: {
+          outDir: 'out',
+          rootDir: '.',
+          declaration: false,
+          sourceMap: false,
+          skipLibCheck: true,
+        },
+        include: ['*.ts'],
+      }),
+    );
+    for (const example of examples) writeFileSync(join(work, example.file), example.code);
+    const tsc = join(root, 'node_modules', '.bin', 'tsc');
+    const result = spawnSync(tsc, ['-p', work], { cwd: root, encoding: 'utf8' });
+    compiled = { status: result.status, output: `${result.stdout}${result.stderr}` };
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('finds the examples', () => {
+    expect(examples.length).toBeGreaterThan(0);
+  });
+
+  it('compiles every example', () => {
+    expect(compiled.output).toBe('');
+    expect(compiled.status).toBe(0);
+  });
+
+  for (const example of examples) {
+    it(`runs ${example.document}:${example.line}`, async () => {
+      const script = join(work, 'out', example.file.replace(/\.ts$/, '.js'));
+      const run = await runNode(script, { ...process.env, OPENAI_BASE_URL: server.baseUrl });
+      expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+    });
+  }
+});
+
+/** Runs a script from the repository root without blocking the loopback server in this process. */
+function runNode(
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script], { cwd: root, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
