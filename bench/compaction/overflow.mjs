@@ -15,6 +15,7 @@
 // a failing summarizer must lead to the deterministic fallback; the stream path must recover the same way.
 // Run from the repository root after `npm run build`: `node bench/compaction/overflow.mjs`.
 // Prints a table and writes bench/results/compaction-overflow.json.
+
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -23,8 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { APICallError, generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { counterForModel, kiokuMiddleware, summarization } from 'kioku';
+import { fixtureError } from 'kioku/test';
 import { importTranscript } from 'kioku/transcripts';
-import { providerError } from '../provider-error.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const fixtures = join(root, 'packages/kioku/src/overflow/__fixtures__');
@@ -202,7 +203,7 @@ async function call({ model, stream, maxOutputTokens }) {
 }
 
 async function scenario({ fixture, stream = false, failingSummarizer = false }) {
-  const failure = providerError(fixture);
+  const failure = fixtureError(fixture);
   const provider = providerIds[fixture.provider] ?? 'mock.chat';
   const inStream = fixture.statusCode === null;
   const modelId = fixtureModels[fixture.file] ?? sampleModel;

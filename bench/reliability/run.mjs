@@ -10,6 +10,7 @@
 //   the constructed lookalikes and a RetryError whose last error is an overflow after a 429.
 // Writes bench/results/reliability.json. Run after `npm run build`:
 //   node bench/reliability/run.mjs [--base <commit>]   (default base: main before the issue-10 fixes)
+
 import { execFileSync, execSync } from 'node:child_process';
 import {
   existsSync,
@@ -25,7 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RetryError } from 'ai';
-import { providerError } from '../provider-error.mjs';
+import { errorFixtures, fixtureError } from 'kioku/test';
 
 const { values: args } = parseArgs({ options: { base: { type: 'string' } } });
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -145,10 +146,7 @@ function redactionFigures(memory, items) {
 }
 
 // --- Overflow detection.
-const fixtureDirectory = join(root, 'packages/kioku/src/overflow/__fixtures__');
-const sources = JSON.parse(readFileSync(join(fixtureDirectory, 'sources.json'), 'utf8'));
-const fixtureError = (source) =>
-  providerError({ ...source, body: readFileSync(join(fixtureDirectory, source.file), 'utf8') });
+const sources = errorFixtures();
 const byFile = (file) => sources.find((source) => source.file === file);
 const overflowCases = [
   ...sources.map((source) => ({

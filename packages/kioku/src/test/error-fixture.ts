@@ -39,7 +39,7 @@ export function errorFixture(file: string): ErrorFixture {
  * stream error (no status) is returned as the value a provider puts in the stream's `error` part: the
  * parsed body.
  */
-export function fixtureError(fixture: ErrorFixture): unknown {
+export function fixtureError(fixture: Pick<ErrorFixture, 'body' | 'statusCode'>): unknown {
   const data = parsedBody(fixture.body);
   if (fixture.statusCode === null) return data;
   return new APICallError({
@@ -47,7 +47,7 @@ export function fixtureError(fixture: ErrorFixture): unknown {
     url: 'https://api.example.com/v1/chat/completions',
     requestBodyValues: {},
     statusCode: fixture.statusCode,
-    responseHeaders: { 'content-type': 'application/json' },
+    responseHeaders: { 'content-type': data === undefined ? 'text/html' : 'application/json' },
     responseBody: fixture.body,
     isRetryable: fixture.statusCode === 429 || fixture.statusCode >= 500,
     data,
