@@ -9,7 +9,8 @@ describe('openStore on a PostgreSQL server without pgvector', () => {
   let server: PGLiteSocketServer;
   beforeAll(async () => {
     served = await PGlite.create('memory://');
-    server = new PGLiteSocketServer({ db: served, host: '127.0.0.1', port: 0 });
+    // As served-pglite: the store's first connection reads the server's version, then it reconnects.
+    server = new PGLiteSocketServer({ db: served, host: '127.0.0.1', port: 0, maxConnections: 16 });
     await server.start();
   });
   afterAll(async () => {
