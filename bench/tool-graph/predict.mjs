@@ -28,6 +28,13 @@ const sets = [
     task: (t) => t.id.replace(/-trial-.*$/, ''),
   },
   {
+    name: 'tau2-bench gpt-4.1 (airline, retail, telecom)',
+    paths: ['airline_default', 'retail_defautl', 'telecom_default'].map(
+      (domain) => `tau2-bench/feature-gym/gpt-4.1_${domain}_gpt-4.1_1trials.json`,
+    ),
+    task: (t) => `${t.file}:${t.id.replace(/-trial-.*$/, '')}`,
+  },
+  {
     name: 'BFCL multi-turn gold',
     paths: ['bfcl/multi-turn'],
     task: (t) => t.id.replace(/^multi_turn_[a-z_]+?_(\d+)$/, '$1'),
