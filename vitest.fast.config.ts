@@ -3,19 +3,29 @@ import base from './vitest.config.js';
 
 /**
  * The quick tier (`npm run test:fast`): everything but the tests that replay the recorded runs in
- * ../shared, start servers or browsers, kill processes, or spawn the CLI. `npm test` runs them all.
+ * ../shared, start servers or browsers, kill processes, spawn the CLI, node or tsc, or open
+ * stores (store/ and sessions/). `npm test` runs them all.
  */
 export default mergeConfig(
   base,
   defineConfig({
     test: {
+      // The strategy conformance suite's property test: 1,000 generated histories instead of 10,000.
+      env: { KIOKU_PROPERTY_RUNS: '1000' },
       exclude: [
         ...configDefaults.exclude,
         '**/real-trajectories.test.ts',
         '**/durability.test.ts',
         '**/*-conformance.test.ts',
         '**/render-report.test.ts',
+        '**/cache-accuracy.test.ts',
+        '**/compare-with-recorded.test.ts',
         'packages/kioku/src/cli/**',
+        'packages/kioku/src/entry/consumer-types.test.ts',
+        'packages/kioku/src/entry/entry-loads.test.ts',
+        'packages/kioku/src/memory/memory.test.ts',
+        'packages/kioku/src/store/**',
+        'packages/kioku/src/sessions/**',
         'test/**',
       ],
     },

@@ -14,7 +14,7 @@ import { quarterCounter } from './quarter-counter.js';
 export interface StrategyConformanceOptions {
   /** Builds the strategy under test; called once for the whole run and once more per case to check purity. */
   make: () => Strategy;
-  /** Generated histories to replay; default 10,000. */
+  /** Generated histories to replay; default `KIOKU_PROPERTY_RUNS`, else 10,000. */
   numRuns?: number;
   /** Longest generated history, in agent steps; default 14. */
   maxSteps?: number;
@@ -60,7 +60,7 @@ const replayCase = (maxSteps: number) =>
  */
 export function strategyConformance({
   make,
-  numRuns = 10_000,
+  numRuns = Number(process.env.KIOKU_PROPERTY_RUNS ?? 10_000),
   maxSteps = 14,
 }: StrategyConformanceOptions): void {
   it(`replays ${numRuns} generated histories call by call, keeping them valid`, async () => {
