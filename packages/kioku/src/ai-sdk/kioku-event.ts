@@ -70,9 +70,20 @@ export interface RetryEvent {
   tokensAfter: number;
 }
 
+/**
+ * The model catalog does not know the model's context window and none was given: kioku works within
+ * `contextWindow` (the `fallbackContextWindow` option) and says so once per model.
+ */
+export interface ContextWindowAssumedEvent {
+  type: 'context-window-assumed';
+  modelId: string;
+  contextWindow: number;
+}
+
 /** Everything kioku reports through `onEvent`, for progress display and telemetry. */
 export type KiokuEvent =
   | ContextCompactedEvent
+  | ContextWindowAssumedEvent
   | CompactionFailedEvent
   | FallbackUsedEvent
   | OverflowDetectedEvent

@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import { detectContextOverflow } from '../overflow/detect-context-overflow.js';
+import { findContextWindow } from '../pricing/find-context-window.js';
 import { checkCount } from '../strategies/internal/check-option.js';
 import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
 import { pipeline } from '../strategies/pipeline/pipeline.js';
@@ -11,7 +12,6 @@ import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
 import { type Compactor, createCompactor } from './create-compactor.js';
 import type { KiokuEvent } from './kioku-event.js';
-import { resolveContextWindow } from './resolve-context-window.js';
 
 /** What the middleware and the `prepareStep` helper share. */
 export interface KiokuOptions {
@@ -25,8 +25,17 @@ export interface KiokuOptions {
   strategy?: Strategy;
   /** The model that writes summaries for the default strategy; default the model being called. */
   summarizer?: LanguageModel;
-  /** The model's context window; default the model catalog's for the model called. */
+  /**
+   * The model's context window; default the model catalog's for the model called (see `registerModel` to
+   * add one), else `fallbackContextWindow`.
+   */
   contextWindow?: number;
+  /**
+   * The window assumed for a model the catalog does not know, when `contextWindow` is not given; default
+   * 32,768 tokens. kioku warns once per model (and reports `context-window-assumed`); a provider's
+   * overflow error still triggers recovery within the limit it states.
+   */
+  fallbackContextWindow?: number;
   /** Tokens kept free for the answer; default the call's `maxOutputTokens`, else 0. */
   reservedOutputTokens?: number;
   /** Default `counterForModel(model id)`. */
@@ -47,6 +56,41 @@ export function checkKiokuOptions(factory: string, options: KiokuOptions): void 
   if (options.reservedOutputTokens !== undefined) {
     checkCount({ strategy: factory, option: 'reservedOutputTokens', value: options.reservedOutputTokens });
   }
+  if (options.fallbackContextWindow !== undefined) {
+    checkCount({
+      strategy: factory,
+      option: 'fallbackContextWindow',
+      value: options.fallbackContextWindow,
+      min: 1,
+    });
+  }
+}
+
+/** The window assumed for a model the catalog does not know (see `KiokuOptions.fallbackContextWindow`). */
+export const defaultFallbackContextWindow = 32_768;
+
+/** Models already warned about, so each is warned about once per process. */
+const warnedModels = new Set<string>();
+
+/** The window to work within for `modelId`: given, from the catalog, or assumed with a one-time warning. */
+function contextWindowFor(
+  factory: string,
+  options: KiokuOptions,
+  { modelId, provider }: { modelId: string; provider?: string | undefined },
+): number {
+  if (options.contextWindow !== undefined) return options.contextWindow;
+  const known = findContextWindow(modelId, { provider });
+  if (known !== undefined) return known;
+  const contextWindow = options.fallbackContextWindow ?? defaultFallbackContextWindow;
+  const key = `${provider ?? ''}:${modelId}`;
+  if (!warnedModels.has(key)) {
+    warnedModels.add(key);
+    console.warn(
+      `kioku: the model catalog does not know the context window of "${modelId}"; ${factory} works within ${contextWindow} tokens. Pass \`contextWindow\` to ${factory}, or registerModel('${modelId}', { contextWindow }), to set it.`,
+    );
+  }
+  options.onEvent?.({ type: 'context-window-assumed', modelId, contextWindow });
+  return contextWindow;
 }
 
 /** The compactor for one conversation with `modelId`, filling in what the options leave out. */
@@ -64,9 +108,7 @@ export function compactorForModel(
     provider?: string | undefined;
   },
 ): Compactor {
-  const contextWindow =
-    options.contextWindow ??
-    resolveContextWindow({ modelId, provider, hint: `pass \`contextWindow\` to ${factory}` });
+  const contextWindow = contextWindowFor(factory, options, { modelId, provider });
   return createCompactor({
     strategy: options.strategy ?? defaultStrategy(options.summarizer ?? model),
     counter: options.counter ?? counterForModel(modelId),

@@ -21,7 +21,13 @@ export function shrinkInput(input: unknown, options: ShrinkInputOptions): unknow
   for (const [key, value] of Object.entries(input)) {
     const smaller = typeof value === 'string' ? shrinkString(value, options) : shrinkValue(value, options);
     changed ||= smaller !== undefined;
-    shrunk[key] = smaller ?? value;
+    // Defined, not assigned: an own `__proto__` key (JSON.parse makes one) would set the prototype instead.
+    Object.defineProperty(shrunk, key, {
+      value: smaller ?? value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return changed ? shrunk : undefined;
 }

@@ -108,6 +108,18 @@ describe('toolInputClearing', () => {
     );
   });
 
+  it('keeps an own __proto__ key of the input as a key, not as the prototype', () => {
+    const input = JSON.parse(`{"__proto__": {"polluted": "yes"}, "command": "${'x'.repeat(300)}"}`) as object;
+    const shrunk = shrinkInput(input, { headCharacters: 10, note: describeClearedInput }) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(shrunk)).toEqual(['__proto__', 'command']);
+    expect(Object.getOwnPropertyDescriptor(shrunk, '__proto__')?.value).toEqual({ polluted: 'yes' });
+    expect(Object.getPrototypeOf(shrunk)).toBe(Object.prototype);
+    expect(JSON.stringify(shrunk)).toContain('"__proto__":{"polluted":"yes"}');
+  });
+
   it('rejects options it cannot work with', () => {
     expect(() => toolInputClearing({ headCharacters: 1.5 })).toThrow(StrategyOptionsError);
   });
