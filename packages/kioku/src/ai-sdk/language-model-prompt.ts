@@ -51,7 +51,7 @@ export async function toLanguageModelPrompt(
 }
 
 /**
- * Placeholder results for the tool calls of a rewritten assistant message (tool inputs cleared), so the
+ * Stand-in results for the tool calls of a rewritten assistant message (tool inputs cleared), so the
  * AI SDK converts it alone: its real results follow it in the prompt. Empty for other messages.
  */
 function answered(message: ModelMessage): ModelMessage[] {
