@@ -303,12 +303,17 @@ export {
   type ToolGraph,
   type ToolGraphData,
   ToolGraphDataError,
+  type ToolGraphDecision,
+  type ToolGraphNoBypassReason,
   type ToolGraphOptions,
+  type ToolGraphPrepareStepOptions,
   type ToolGraphWeights,
+  type ToolMatcher,
   type ToolPrediction,
   type ToolPredictionEvaluation,
   toolGraphDataSchema,
   toolGraphFromJSON,
+  toolGraphPrepareStep,
 } from './tool-graph/index.js';
 // the recorded-run data model the core's inputs use (tool definitions); readers are in kioku/transcripts
 export type { ToolDefinition } from './transcripts/transcript.js';

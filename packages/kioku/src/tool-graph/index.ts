@@ -27,4 +27,10 @@ export {
 } from './tool-graph.js';
 export { type ToolGraphData, toolGraphDataSchema } from './tool-graph-data.js';
 export { ToolGraphDataError } from './tool-graph-data-error.js';
+export type { ToolGraphDecision, ToolGraphNoBypassReason } from './tool-graph-decision.js';
 export { toolGraphFromJSON } from './tool-graph-from-json.js';
+export {
+  type ToolGraphPrepareStepOptions,
+  type ToolMatcher,
+  toolGraphPrepareStep,
+} from './tool-graph-prepare-step.js';
