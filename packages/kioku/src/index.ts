@@ -299,6 +299,7 @@ export {
   parameterFillerDataSchema,
   parameterFillerFromJSON,
   replyAction,
+  splitByTask,
   type ThresholdOutcome,
   type ToolGraph,
   type ToolGraphData,

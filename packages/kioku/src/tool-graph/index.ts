@@ -17,6 +17,7 @@ export {
 } from './parameter-filler.js';
 export { type ParameterFillerData, parameterFillerDataSchema } from './parameter-filler-data.js';
 export { parameterFillerFromJSON } from './parameter-filler-from-json.js';
+export { splitByTask } from './split-by-task.js';
 export {
   actionOf,
   createToolGraph,
