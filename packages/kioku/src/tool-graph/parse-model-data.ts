@@ -11,22 +11,13 @@ function describe(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let current = value;
-  for (const step of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[step];
-  }
-  return current;
-}
-
 /** Checks saved model data against its schema; throws a {@link ToolGraphDataError} naming the first problem. */
 export function parseModelData<T extends z.ZodType>(
   schema: T,
   data: unknown,
   model: 'tool graph' | 'parameter filler',
 ): z.output<T> {
-  const result = schema.safeParse(data);
+  const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (issue === undefined) throw new Error('zod reported a failure without issues');
@@ -40,7 +31,7 @@ export function parseModelData<T extends z.ZodType>(
     model,
     location: formatLocation(issue.path),
     expected,
-    found: describe(valueAt(data, issue.path)),
+    found: describe(issue.input),
     cause: result.error,
   });
 }

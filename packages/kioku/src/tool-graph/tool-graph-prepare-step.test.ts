@@ -1,4 +1,4 @@
-import { generateText, isStepCount, streamText, ToolLoopAgent, tool } from 'ai';
+import { generateText, isStepCount, type LanguageModel, streamText, ToolLoopAgent, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { scriptedModel } from '../test/scripted-model.js';
@@ -6,7 +6,7 @@ import type { AgentEvent } from './agent-event.js';
 import { createParameterFiller } from './parameter-filler.js';
 import { createToolGraph } from './tool-graph.js';
 import type { ToolGraphDecision } from './tool-graph-decision.js';
-import { toolGraphPrepareStep } from './tool-graph-prepare-step.js';
+import { type ToolGraphPrepareStepOptions, toolGraphPrepareStep } from './tool-graph-prepare-step.js';
 
 const reservationOf = (user: string) => `R${user.length}${user.at(-1)?.toUpperCase()}Q`;
 const run = (user: string, last: string): AgentEvent[] => [
@@ -60,23 +60,25 @@ function agentTools() {
 
 const prompt = 'Hi, I am noah_brown_1234, please help';
 
+/** One `generateText` loop (at most 5 steps) over the agent's tools, with the decisions it made. */
+async function runLoop(model: LanguageModel, options: Omit<ToolGraphPrepareStepOptions, 'onDecision'>) {
+  const { tools, executed } = agentTools();
+  const decisions: ToolGraphDecision[] = [];
+  const result = await generateText({
+    model,
+    tools,
+    prompt,
+    stopWhen: isStepCount(5),
+    prepareStep: toolGraphPrepareStep({ ...options, onDecision: (decision) => decisions.push(decision) }),
+  });
+  return { result, decisions, executed, tools };
+}
+
 describe('toolGraphPrepareStep', () => {
   it('calls a predicted tool with filled arguments without calling the model, and says so in events and metadata', async () => {
     const { graph, filler } = trained(() => 'get_reservation_details');
-    const { tools, executed } = agentTools();
     const model = scriptedModel({ replies: [{ text: 'Your reservation is fine.' }] });
-    const decisions: ToolGraphDecision[] = [];
-    const result = await generateText({
-      model,
-      tools,
-      prompt,
-      stopWhen: isStepCount(5),
-      prepareStep: toolGraphPrepareStep({
-        graph,
-        filler,
-        onDecision: (decision) => decisions.push(decision),
-      }),
-    });
+    const { result, decisions, executed } = await runLoop(model, { graph, filler });
     expect(model.doGenerateCalls).toHaveLength(1);
     expect(executed).toEqual([
       { tool: 'get_user_details', input: { user_id: 'noah_brown_1234' } },
@@ -134,25 +136,13 @@ describe('toolGraphPrepareStep', () => {
     const { graph, filler } = trained((index) =>
       index % 2 === 0 ? 'cancel_reservation' : 'update_reservation',
     );
-    const { tools } = agentTools();
     const model = scriptedModel({
       replies: [
         { toolCalls: [{ toolCallId: 'c1', toolName: 'cancel_reservation', input: { reservation_id: 'X' } }] },
         { text: 'Cancelled.' },
       ],
     });
-    const decisions: ToolGraphDecision[] = [];
-    await generateText({
-      model,
-      tools,
-      prompt,
-      stopWhen: isStepCount(5),
-      prepareStep: toolGraphPrepareStep({
-        graph,
-        filler,
-        onDecision: (decision) => decisions.push(decision),
-      }),
-    });
+    const { decisions, tools } = await runLoop(model, { graph, filler });
     expect(decisions.slice(0, 2)).toMatchObject([
       { decision: 'bypass', tool: 'get_user_details' },
       { decision: 'narrow', reason: 'below-theta' },
@@ -166,17 +156,8 @@ describe('toolGraphPrepareStep', () => {
     const offered = model.doGenerateCalls[0]?.tools?.map((definition) => definition.name).sort();
     expect(offered).toEqual(['cancel_reservation', 'update_reservation']);
 
-    const empty: ToolGraphDecision[] = [];
     const free = scriptedModel({ replies: [{ text: 'hello' }] });
-    await generateText({
-      model: free,
-      tools,
-      prompt,
-      prepareStep: toolGraphPrepareStep({
-        graph: createToolGraph(),
-        onDecision: (decision) => empty.push(decision),
-      }),
-    });
+    const empty = (await runLoop(free, { graph: createToolGraph() })).decisions;
     expect(empty).toEqual([
       { type: 'tool-graph-decision', decision: 'none', stepNumber: 0, probability: 0, theta: 0.9 },
     ]);
@@ -194,20 +175,11 @@ describe('toolGraphPrepareStep', () => {
           { text: 'Done.' },
         ],
       });
-    const decisions: ToolGraphDecision[] = [];
     const model = scripted();
-    const { tools, executed } = agentTools();
-    await generateText({
-      model,
-      tools,
-      prompt,
-      stopWhen: isStepCount(5),
-      prepareStep: toolGraphPrepareStep({
-        graph,
-        filler,
-        sideEffects: (name) => name.startsWith('cancel_'),
-        onDecision: (decision) => decisions.push(decision),
-      }),
+    const { decisions, executed } = await runLoop(model, {
+      graph,
+      filler,
+      sideEffects: (name) => name.startsWith('cancel_'),
     });
     expect(decisions[1]).toMatchObject({
       decision: 'narrow',
@@ -218,18 +190,11 @@ describe('toolGraphPrepareStep', () => {
     expect(executed.at(-1)).toEqual({ tool: 'cancel_reservation', input: { reservation_id: 'Y' } });
 
     const allowed = scriptedModel({ replies: [{ text: 'Done.' }] });
-    const second = agentTools();
-    await generateText({
-      model: allowed,
-      tools: second.tools,
-      prompt,
-      stopWhen: isStepCount(5),
-      prepareStep: toolGraphPrepareStep({
-        graph,
-        filler,
-        sideEffects: ['cancel_reservation'],
-        allowBypassOf: ['cancel_reservation'],
-      }),
+    const second = await runLoop(allowed, {
+      graph,
+      filler,
+      sideEffects: ['cancel_reservation'],
+      allowBypassOf: ['cancel_reservation'],
     });
     expect(allowed.doGenerateCalls).toHaveLength(1);
     expect(second.executed.at(-1)).toEqual({
@@ -240,7 +205,6 @@ describe('toolGraphPrepareStep', () => {
 
   it('learns the steps the model took, not the predicted ones, when asked to', async () => {
     const graph = createToolGraph();
-    const { tools } = agentTools();
     const model = scriptedModel({
       replies: [
         {
@@ -252,13 +216,7 @@ describe('toolGraphPrepareStep', () => {
         { text: 'Sent.' },
       ],
     });
-    await generateText({
-      model,
-      tools,
-      prompt,
-      stopWhen: isStepCount(5),
-      prepareStep: toolGraphPrepareStep({ graph, learn: true }),
-    });
+    await runLoop(model, { graph, learn: true });
     expect(graph.observations).toBe(2);
     expect(
       graph.predict([
@@ -269,13 +227,7 @@ describe('toolGraphPrepareStep', () => {
 
     const { graph: confident, filler } = trained(() => 'get_reservation_details');
     const before = confident.observations;
-    await generateText({
-      model: scriptedModel({ replies: [{ text: 'fine' }] }),
-      tools,
-      prompt,
-      stopWhen: isStepCount(5),
-      prepareStep: toolGraphPrepareStep({ graph: confident, filler, learn: true }),
-    });
+    await runLoop(scriptedModel({ replies: [{ text: 'fine' }] }), { graph: confident, filler, learn: true });
     expect(confident.observations).toBe(before);
   });
 });
