@@ -96,6 +96,10 @@ describe('kioku tools', () => {
     expect(broken.stderr).toBe(
       `kioku: ${saved}: tool graph data: at $.decay: expected a number, found "fast"\n`,
     );
+    writeFileSync(saved, 'not json\n');
+    const notJson = runCli(['tools', other, '--load', saved]);
+    expect(notJson.status).toBe(1);
+    expect(notJson.stderr).toMatch(/^kioku: \S+graph\.json: not JSON \(.*\)\n$/);
   });
 
   it('exits 1 when there is nothing to predict', () => {

@@ -61,7 +61,7 @@ async function loadSaved(file: string) {
     data = JSON.parse(text);
   } catch (error) {
     throw savedFileError(
-      `${file}: not JSON (${error instanceof Error ? error.message : String(error)})`,
+      `${file}: not JSON (${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')})`,
       error,
     );
   }
