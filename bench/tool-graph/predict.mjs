@@ -12,7 +12,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { agentEvents, createToolGraph, evaluateToolPrediction } from '../../packages/kioku/dist/index.js';
+import {
+  agentEvents,
+  createToolGraph,
+  evaluateToolPrediction,
+  splitByTask,
+} from '../../packages/kioku/dist/index.js';
 import { trajectoriesDir } from '../../packages/kioku/dist/test/trajectories-dir.js';
 import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js';
 
@@ -41,12 +46,6 @@ const sets = [
   },
   { name: 'ExCyTIn o4-mini', paths: ['ExCyTIn/o4-mini'], task: (t) => `${t.file}:${t.id}` },
 ];
-
-function split(items, key) {
-  const ids = [...new Set(items.map(key))].sort();
-  const even = new Set(ids.filter((_, index) => index % 2 === 0));
-  return [items.filter((item) => even.has(key(item))), items.filter((item) => !even.has(key(item)))];
-}
 
 /** A plain graph over the tool sequence only: most frequent next tool after the last one or two. */
 function plainBaseline(train, test, order) {
@@ -92,11 +91,11 @@ const results = [];
 for (const set of sets) {
   const { transcripts, errors } = await loadTranscripts(set.paths.map((path) => join(trajectoriesDir, path)));
   if (errors.length > 0) throw new Error(errors.map((e) => `${e.file}: ${e.error.message}`).join('\n'));
-  const [trainRuns, testRuns] = split(transcripts, set.task).map((half) =>
+  const [trainRuns, testRuns] = splitByTask(transcripts, set.task).map((half) =>
     half.map((t) => agentEvents(t.messages)),
   );
-  const [innerTrain, innerTest] = split(
-    transcripts.filter((t) => split(transcripts, set.task)[0].includes(t)),
+  const [innerTrain, innerTest] = splitByTask(
+    transcripts.filter((t) => splitByTask(transcripts, set.task)[0].includes(t)),
     (t) => `inner:${set.task(t)}`.split('').reverse().join(''),
   ).map((half) => half.map((t) => agentEvents(t.messages)));
   const tuned = intentChoices
@@ -126,6 +125,7 @@ for (const set of sets) {
     toolCalls: evaluation.toolCalls,
     intentWeightChosenOnTraining: tuned.intent,
     top1: round(evaluation.top1),
+    top1WithInput: round(evaluation.top1WithInput),
     top3: round(evaluation.topK),
     plainFirstOrderTop1: round(plain1),
     plainSecondOrderTop1: round(plain2),

@@ -7,6 +7,7 @@ import { exitQuietlyOnClosedPipe } from './exit-quietly-on-closed-pipe.js';
 import { memoryCommand } from './memory-command.js';
 import { sessionsCommand } from './sessions-command.js';
 import { tokensCommand } from './tokens-command.js';
+import { toolsCommand } from './tools-command.js';
 import { version } from './version.js';
 
 const program = new Command('kioku')
@@ -18,7 +19,8 @@ const program = new Command('kioku')
   .addCommand(analyzeCommand())
   .addCommand(compactCommand())
   .addCommand(sessionsCommand())
-  .addCommand(memoryCommand());
+  .addCommand(memoryCommand())
+  .addCommand(toolsCommand());
 // Subcommands added with addCommand do not inherit exitOverride: bad arguments must exit with 2, not 1.
 for (const command of program.commands) command.exitOverride().showHelpAfterError();
 

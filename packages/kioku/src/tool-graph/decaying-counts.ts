@@ -1,3 +1,10 @@
+/** Decaying counts as plain data: each row is `[context, total, [[action, count], …]]`, counts unscaled. */
+export interface DecayingCountsData {
+  scale: number;
+  observations: number;
+  rows: Array<[string, number, Array<[string, number]>]>;
+}
+
 /**
  * Counts of (context, action) pairs that decay geometrically: every `decayEvery` observations all counts
  * are multiplied by `decay`, in O(1) (a global scale; counts are stored unscaled and renormalized only
@@ -46,23 +53,24 @@ export class DecayingCounts {
     return this.scale;
   }
 
-  /** Every stored count, scaled, for export. */
-  entries(): Array<[string, Array<[string, number]>]> {
-    return [...this.table].map(([context, row]) => [
-      context,
-      [...row].map(([action, count]) => [action, count * this.scale]),
-    ]);
+  /** The counts as plain data, exactly (unscaled counts, totals, scale and decay phase). */
+  toJSON(): DecayingCountsData {
+    return {
+      scale: this.scale,
+      observations: this.observations,
+      rows: [...this.table].map(([context, row]) => [context, this.totals.get(context) ?? 0, [...row]]),
+    };
   }
 
-  /** Loads exported counts (adding to what is there). */
-  load(entries: ReadonlyArray<readonly [string, ReadonlyArray<readonly [string, number]>]>): void {
-    for (const [context, row] of entries) {
-      for (const [action, count] of row) {
-        const target = this.table.get(context) ?? new Map<string, number>();
-        target.set(action, (target.get(action) ?? 0) + count / this.scale);
-        this.table.set(context, target);
-        this.totals.set(context, (this.totals.get(context) ?? 0) + count / this.scale);
-      }
+  /** Restores counts exported by `toJSON`, replacing what is there. */
+  load(data: DecayingCountsData): void {
+    this.table.clear();
+    this.totals.clear();
+    this.scale = data.scale;
+    this.observations = data.observations;
+    for (const [context, total, row] of data.rows) {
+      this.table.set(context, new Map(row));
+      this.totals.set(context, total);
     }
   }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from './agent-event.js';
 import { evaluateToolPrediction } from './evaluate-tool-prediction.js';
+import { createParameterFiller } from './parameter-filler.js';
+import { createToolGraph } from './tool-graph.js';
 
 const run = (id: string): AgentEvent[] => [
   { kind: 'user', text: `cancel booking for ${id}` },
@@ -29,7 +31,8 @@ describe('evaluateToolPrediction', () => {
     const test = ['fay_ash_6666', 'gus_ng_7777'].map(run);
     const result = evaluateToolPrediction({ train, test, thetas: [0.5] });
     expect(result.decisions).toBe(6);
-    expect(result.perTool.cancel_reservation).toEqual({ calls: 2, top1: 1 });
+    expect(result.perTool.cancel_reservation).toEqual({ calls: 2, top1: 1, top1WithInput: 1 });
+    expect(result.top1WithInput).toBe(1);
     expect(result.toolCalls).toBe(4);
     expect(result.top1).toBe(1);
     const [outcome] = result.thresholds;
@@ -46,5 +49,21 @@ describe('evaluateToolPrediction', () => {
     );
     const wrong = evaluateToolPrediction({ train, test: swapped, thetas: [0.5] }).thresholds[0];
     expect(wrong?.bypassRight).toBeLessThan(wrong?.bypassed ?? 0);
+    expect(evaluateToolPrediction({ train, test: swapped }).top1WithInput).toBe(0.5);
+  });
+
+  it('evaluates a graph and filler it is given, learning the training runs into them', () => {
+    const graph = createToolGraph();
+    const filler = createParameterFiller();
+    const train = Array.from({ length: 40 }, (_, index) =>
+      run(`user_${'abcdefghij'[index % 10]}x_${1000 + index}`),
+    );
+    const fresh = evaluateToolPrediction({ train, test: [run('fay_ash_6666')] });
+    const given = evaluateToolPrediction({ train, test: [run('fay_ash_6666')], trained: { graph, filler } });
+    expect(graph.runs).toBe(40);
+    expect(given).toEqual(fresh);
+    expect(evaluateToolPrediction({ test: [run('fay_ash_6666')], trained: { graph, filler } })).toEqual(
+      fresh,
+    );
   });
 });

@@ -1,7 +1,17 @@
 import { type AgentEvent, replyAction } from './agent-event.js';
 import { canonicalJson } from './canonical-json.js';
-import { createParameterFiller, type ParameterFillerOptions } from './parameter-filler.js';
-import { actionOf, createToolGraph, type ToolGraphOptions, type ToolPrediction } from './tool-graph.js';
+import {
+  createParameterFiller,
+  type ParameterFiller,
+  type ParameterFillerOptions,
+} from './parameter-filler.js';
+import {
+  actionOf,
+  createToolGraph,
+  type ToolGraph,
+  type ToolGraphOptions,
+  type ToolPrediction,
+} from './tool-graph.js';
 
 /** What a policy did at one threshold θ. */
 export interface ThresholdOutcome {
@@ -26,18 +36,25 @@ export interface ToolPredictionEvaluation {
   toolCalls: number;
   /** Share of tool calls whose tool ranked first among the tools. */
   top1: number;
+  /** Share of tool calls whose tool ranked first and whose arguments the filler produced exactly (at any confidence). */
+  top1WithInput: number;
   /** Share of tool calls whose tool was among the first `topK` tools. */
   topK: number;
   thresholds: ThresholdOutcome[];
-  perTool: Record<string, { calls: number; top1: number }>;
+  perTool: Record<string, { calls: number; top1: number; top1WithInput: number }>;
 }
 
 /** Options of {@link evaluateToolPrediction}. */
 export interface EvaluateToolPredictionOptions {
-  train: readonly (readonly AgentEvent[])[];
+  /** Runs to learn before testing (into `trained` when given); default none. */
+  train?: readonly (readonly AgentEvent[])[];
   test: readonly (readonly AgentEvent[])[];
+  /** Options of the graph created when `trained` is not given. */
   graph?: ToolGraphOptions;
+  /** Options of the filler created when `trained` is not given. */
   filler?: ParameterFillerOptions;
+  /** A graph and filler to start from (restored ones, say); `train` is learned into them. Default: new ones. */
+  trained?: { graph: ToolGraph; filler: ParameterFiller };
   /** Confidence thresholds to report; default 0.5 to 0.95. */
   thetas?: readonly number[];
   /** Most tools a narrowed choice keeps; default 5. */
@@ -71,17 +88,18 @@ export function narrowedTools(
  * the agent's action allowed.
  */
 export function evaluateToolPrediction({
-  train,
+  train = [],
   test,
   graph: graphOptions,
   filler: fillerOptions,
+  trained,
   thetas = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95],
   topK = 5,
   narrowMass = 0.98,
   minReliability = 0.9,
 }: EvaluateToolPredictionOptions): ToolPredictionEvaluation {
-  const graph = createToolGraph(graphOptions);
-  const filler = createParameterFiller(fillerOptions);
+  const graph = trained?.graph ?? createToolGraph(graphOptions);
+  const filler = trained?.filler ?? createParameterFiller(fillerOptions);
   for (const run of train) {
     graph.learnRun(run);
     run.forEach((event, index) => {
@@ -98,10 +116,11 @@ export function evaluateToolPrediction({
       narrowedKept: 0,
     }),
   );
-  const perTool: Record<string, { calls: number; right: number }> = {};
+  const perTool: Record<string, { calls: number; right: number; rightWithInput: number }> = {};
   let decisions = 0;
   let toolCalls = 0;
   let top1 = 0;
+  let top1WithInput = 0;
   let inTopK = 0;
   for (const run of test) {
     run.forEach((event, index) => {
@@ -111,23 +130,29 @@ export function evaluateToolPrediction({
       const before = run.slice(0, index);
       const prediction = graph.predict(before);
       const tools = prediction.ranked.filter((entry) => entry.action !== replyAction);
-      if (event.kind === 'call') {
-        toolCalls += 1;
-        const rank = tools.findIndex((entry) => entry.action === action);
-        perTool[action] ??= { calls: 0, right: 0 };
-        const stats = perTool[action];
-        stats.calls += 1;
-        if (rank === 0) {
-          top1 += 1;
-          stats.right += 1;
-        }
-        if (rank >= 0 && rank < topK) inTopK += 1;
-      }
       const top = prediction.ranked[0];
       const filled =
         top === undefined || top.action === replyAction
           ? undefined
           : filler.fill(before, top.action, { minReliability });
+      if (event.kind === 'call') {
+        toolCalls += 1;
+        const rank = tools.findIndex((entry) => entry.action === action);
+        perTool[action] ??= { calls: 0, right: 0, rightWithInput: 0 };
+        const stats = perTool[action];
+        stats.calls += 1;
+        if (rank === 0) {
+          top1 += 1;
+          stats.right += 1;
+          const input =
+            tools[0] === top ? filled?.input : filler.fill(before, action, { minReliability })?.input;
+          if (input !== undefined && canonicalJson(input) === canonicalJson(event.input)) {
+            top1WithInput += 1;
+            stats.rightWithInput += 1;
+          }
+        }
+        if (rank >= 0 && rank < topK) inTopK += 1;
+      }
       const narrowed = narrowedTools(prediction, { topK, narrowMass });
       for (const outcome of outcomes) {
         if (top !== undefined && filled !== undefined && prediction.confidence >= outcome.theta) {
@@ -147,10 +172,14 @@ export function evaluateToolPrediction({
     decisions,
     toolCalls,
     top1: toolCalls === 0 ? 0 : top1 / toolCalls,
+    top1WithInput: toolCalls === 0 ? 0 : top1WithInput / toolCalls,
     topK: toolCalls === 0 ? 0 : inTopK / toolCalls,
     thresholds: outcomes,
     perTool: Object.fromEntries(
-      Object.entries(perTool).map(([tool, { calls, right }]) => [tool, { calls, top1: right / calls }]),
+      Object.entries(perTool).map(([tool, { calls, right, rightWithInput }]) => [
+        tool,
+        { calls, top1: right / calls, top1WithInput: rightWithInput / calls },
+      ]),
     ),
   };
 }

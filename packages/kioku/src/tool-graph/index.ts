@@ -1,6 +1,7 @@
 export { type AgentEvent, replyAction } from './agent-event.js';
 export { agentEvents } from './agent-events.js';
 export { canonicalJson } from './canonical-json.js';
+export { type ColdStartThetaOptions, coldStartTheta, defaultToolGraphTheta } from './cold-start-theta.js';
 export {
   type EvaluateToolPredictionOptions,
   evaluateToolPrediction,
@@ -14,12 +15,23 @@ export {
   type ParameterFiller,
   type ParameterFillerOptions,
 } from './parameter-filler.js';
+export { type ParameterFillerData, parameterFillerDataSchema } from './parameter-filler-data.js';
+export { parameterFillerFromJSON } from './parameter-filler-from-json.js';
+export { splitByTask } from './split-by-task.js';
 export {
   actionOf,
   createToolGraph,
   type ToolGraph,
-  type ToolGraphData,
   type ToolGraphOptions,
   type ToolGraphWeights,
   type ToolPrediction,
 } from './tool-graph.js';
+export { type ToolGraphData, toolGraphDataSchema } from './tool-graph-data.js';
+export { ToolGraphDataError } from './tool-graph-data-error.js';
+export type { ToolGraphDecision, ToolGraphNoBypassReason } from './tool-graph-decision.js';
+export { toolGraphFromJSON } from './tool-graph-from-json.js';
+export {
+  type ToolGraphPrepareStepOptions,
+  type ToolMatcher,
+  toolGraphPrepareStep,
+} from './tool-graph-prepare-step.js';

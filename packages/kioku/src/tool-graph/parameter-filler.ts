@@ -1,4 +1,5 @@
 import type { AgentEvent } from './agent-event.js';
+import type { ParameterFillerData } from './parameter-filler-data.js';
 import { tokensOfShape, valueShape } from './value-shape.js';
 
 /** A parameter value the filler could produce for a call, and how reliable its source has been. */
@@ -14,6 +15,8 @@ export interface FilledInput {
 export interface ParameterFillerOptions {
   /** Fewest calls of a tool before its parameters are filled; default 3. */
   minCalls?: number;
+  /** Data saved by `toJSON` to start from (its `minCalls` wins); see `parameterFillerFromJSON`. */
+  from?: ParameterFillerData;
 }
 
 interface ParameterStats {
@@ -77,11 +80,25 @@ function parseOutput(text: string | undefined): unknown {
  * filler.learn(events.slice(0, i), { tool: 'get_reservation_details', input: { reservation_id: '4NQLHD' } });
  * filler.fill(history, 'get_reservation_details'); // { input: { reservation_id: 'ZFA04Y' }, confidence: 0.97, … }
  */
-export function createParameterFiller({ minCalls = 3 }: ParameterFillerOptions = {}) {
+export function createParameterFiller({ minCalls: minCallsOption = 3, from }: ParameterFillerOptions = {}) {
+  const minCalls = from?.minCalls ?? minCallsOption;
   const calls = new Map<string, number>();
   /** Per tool, how often each set of parameter names was used (`a,b`). */
   const keySets = new Map<string, Map<string, number>>();
   const parameters = new Map<string, Map<string, ParameterStats>>();
+  for (const [tool, saved] of from?.tools ?? []) {
+    calls.set(tool, saved.calls);
+    keySets.set(tool, new Map(saved.keySets));
+    parameters.set(
+      tool,
+      new Map(
+        saved.parameters.map(([key, { present, explained }]) => [
+          key,
+          { present, explained: new Map(explained) },
+        ]),
+      ),
+    );
+  }
 
   /** Every source that explains `value` given the events before the call. */
   function explanations(before: readonly AgentEvent[], value: string | number | boolean): Set<string> {
@@ -206,6 +223,25 @@ export function createParameterFiller({ minCalls = 3 }: ParameterFillerOptions =
         confidence = Math.min(confidence, chosen.reliability);
       }
       return { input, confidence, sources };
+    },
+
+    /** The filler as plain data, exactly: `parameterFillerFromJSON(filler.toJSON())` fills the same. */
+    toJSON(): ParameterFillerData {
+      return {
+        version: 1,
+        minCalls,
+        tools: [...calls].map(([tool, count]) => [
+          tool,
+          {
+            calls: count,
+            keySets: [...(keySets.get(tool) ?? [])],
+            parameters: [...(parameters.get(tool) ?? [])].map(([key, { present, explained }]) => [
+              key,
+              { present, explained: [...explained] },
+            ]),
+          },
+        ]),
+      };
     },
   };
 }

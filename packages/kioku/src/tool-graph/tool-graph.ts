@@ -1,6 +1,7 @@
 import { type AgentEvent, replyAction } from './agent-event.js';
 import { DecayingCounts } from './decaying-counts.js';
 import { intentWords } from './intent-words.js';
+import type { ToolGraphData } from './tool-graph-data.js';
 
 /** How much each kind of evidence weighs in a prediction. */
 export interface ToolGraphWeights {
@@ -16,6 +17,8 @@ export interface ToolGraphOptions {
   decay?: number;
   decayEvery?: number;
   weights?: Partial<ToolGraphWeights>;
+  /** Data saved by `toJSON` to start from (its decay and weights win over the options); see `toolGraphFromJSON`. */
+  from?: ToolGraphData;
 }
 
 /** A ranked prediction of the agent's next action: a tool name, or `<reply>` for a text answer. */
@@ -34,18 +37,10 @@ export interface ToolGraph {
   predict(before: readonly AgentEvent[]): ToolPrediction;
   /** Decisions learned so far. */
   readonly observations: number;
+  /** Runs learned whole with `learnRun` so far (what the cold-start threshold follows). */
+  readonly runs: number;
+  /** The graph as plain data, exactly: `toolGraphFromJSON(graph.toJSON())` predicts the same. */
   toJSON(): ToolGraphData;
-}
-
-/** A graph as plain data (`toJSON`), to store or move. */
-export interface ToolGraphData {
-  version: 1;
-  observations: number;
-  weights: ToolGraphWeights;
-  decay: number;
-  decayEvery: number;
-  transitions: Array<[string, Array<[string, number]>]>;
-  intents: Array<[string, Array<[string, number]>]>;
 }
 
 const start = '<start>';
@@ -76,14 +71,22 @@ export function actionOf(event: AgentEvent): string | undefined {
  * graph.predict(agentEvents(history)).ranked[0]; // { action: 'get_reservation_details', probability: 0.83 }
  */
 export function createToolGraph({
-  decay = 0.95,
-  decayEvery = 1000,
+  decay: decayOption = 0.95,
+  decayEvery: decayEveryOption = 1000,
   weights: given = {},
+  from,
 }: ToolGraphOptions = {}): ToolGraph {
-  const weights: ToolGraphWeights = { ...defaults, ...given };
+  const weights: ToolGraphWeights = from === undefined ? { ...defaults, ...given } : { ...from.weights };
+  const decay = from?.decay ?? decayOption;
+  const decayEvery = from?.decayEvery ?? decayEveryOption;
   const transitions = new DecayingCounts(decay, decayEvery);
   const intents = new DecayingCounts(decay, decayEvery);
-  let observations = 0;
+  let observations = from?.observations ?? 0;
+  let runs = from?.runs ?? 0;
+  if (from !== undefined) {
+    transitions.load(from.transitions);
+    intents.load(from.intents);
+  }
   let intentCache: { text: string; ratios: Map<string, number> } | undefined;
 
   const contexts = (before: readonly AgentEvent[]) => {
@@ -190,6 +193,7 @@ export function createToolGraph({
   return {
     learn,
     learnRun(events) {
+      runs += 1;
       events.forEach((event, index) => {
         const action = actionOf(event);
         if (action !== undefined) learn(events.slice(0, index), action);
@@ -199,14 +203,18 @@ export function createToolGraph({
     get observations() {
       return observations;
     },
+    get runs() {
+      return runs;
+    },
     toJSON: () => ({
       version: 1,
       observations,
-      weights,
+      runs,
+      weights: { ...weights },
       decay,
       decayEvery,
-      transitions: transitions.entries(),
-      intents: intents.entries(),
+      transitions: transitions.toJSON(),
+      intents: intents.toJSON(),
     }),
   };
 }
