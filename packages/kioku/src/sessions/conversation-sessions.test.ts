@@ -193,4 +193,29 @@ describe('kiokuMiddleware with sessions', () => {
     expect(sentText(inner)).toContain(summaryText);
     expect(await sessionStore.messages('id:delta')).toEqual(stored(conversation('DELTA', 18)));
   });
+
+  it('never changes a stored history the caller’s history no longer extends', async () => {
+    const sessions = conversationSessions(sessionStore);
+    const { model, events } = newProcess(sessions);
+    await send(model, conversation('ECHO', 3), 'echo');
+    // The caller edited its history (same length or longer, different messages): nothing more is written.
+    const edited: ModelMessage[] = [
+      { role: 'user', content: 'Investigate the ECHO alert on MKT01.' },
+      ...conversation('ECHO', 4).slice(1),
+    ];
+    await send(model, edited, 'echo');
+    await send(model, [...edited, ...toolStep({ id: 'late' })], 'echo');
+    expect(events.filter((event) => event.type === 'session-error')).toMatchObject([
+      { conversationId: 'id:echo', operation: 'append' },
+    ]);
+    expect(await sessionStore.messages('id:echo')).toEqual(stored(conversation('ECHO', 3)));
+
+    // A new process given a history shorter than the stored one writes nothing either.
+    const other = newProcess(sessions);
+    await send(other.model, conversation('ECHO', 1), 'echo');
+    expect(other.events.filter((event) => event.type === 'session-error')).toMatchObject([
+      { conversationId: 'id:echo', operation: 'load' },
+    ]);
+    expect(await sessionStore.messages('id:echo')).toEqual(stored(conversation('ECHO', 3)));
+  });
 });
