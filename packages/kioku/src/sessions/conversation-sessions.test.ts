@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationSessions } from '../ai-sdk/conversation-sessions.js';
 import type { KiokuEvent } from '../ai-sdk/kioku-event.js';
 import { kiokuMiddleware } from '../ai-sdk/kioku-middleware.js';
-import { defaultStrategy } from '../ai-sdk/kioku-options.js';
 import { openStore, type Store } from '../store/index.js';
+import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
+import { pipeline } from '../strategies/pipeline/pipeline.js';
+import { summarization } from '../summarization/summarization.js';
 import { isSummaryMessage } from '../summarization/summary-message.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { scriptedModel } from '../test/scripted-model.js';
@@ -61,15 +63,25 @@ const withoutOutputs = (prompt: unknown) =>
 const summaryText = 'Summary: the analyst ran commands.';
 
 /** A wrapped model with its own middleware (a new process, as far as kioku knows), summarizing at 80% of 8,000 tokens. */
-function newProcess(sessions: ConversationSessions, events: KiokuEvent[] = []) {
-  const summarizer = scriptedModel({ replies: [{ text: summaryText }], modelId: 'summarizer' });
+function newProcess(
+  sessions: ConversationSessions,
+  events: KiokuEvent[] = [],
+  summarizer = scriptedModel({ replies: [{ text: summaryText }], modelId: 'summarizer' }),
+) {
   const inner = scriptedModel({ replies: [{ text: 'ok' }] });
   const model = wrapLanguageModel({
     model: inner,
     middleware: kiokuMiddleware({
       counter: quarterCounter(),
       contextWindow: 8_000,
-      strategy: defaultStrategy(summarizer),
+      strategy: pipeline(
+        kiokuDefault(),
+        summarization({
+          model: summarizer,
+          trigger: { inputTokens: Number.MAX_SAFE_INTEGER },
+          maxRetries: 0,
+        }),
+      ),
       sessions,
       onEvent: (event) => events.push(event),
     }),
@@ -106,7 +118,7 @@ describe('kiokuMiddleware with sessions', () => {
     const exported = await sessionStore.export('id:alpha');
     expect(exported.views).toHaveLength(1);
     const [view] = exported.views;
-    expect(view?.strategy).toBe('kioku-default+summarization');
+    expect(view?.strategy).toBe('pipeline(kioku-default, summarization)');
     expect(view?.summary.some(isSummaryMessage)).toBe(true);
 
     // A new process: another middleware, another summarizer, the same store and conversation id.
@@ -217,5 +229,23 @@ describe('kiokuMiddleware with sessions', () => {
       { conversationId: 'id:echo', operation: 'load' },
     ]);
     expect(await sessionStore.messages('id:echo')).toEqual(stored(conversation('ECHO', 3)));
+  });
+
+  it('resumes from what the fallbacks left when the summarizer failed, without compacting again', async () => {
+    const sessions = conversationSessions(sessionStore);
+    const down = scriptedModel({ replies: [{ throws: new Error('summarizer down') }], modelId: 'down' });
+    const first = newProcess(sessions, [], down);
+    await send(first.model, conversation('FOXTROT', 14), 'foxtrot');
+    expect(first.events.map((event) => event.type)).toContain('fallback-used');
+    const [view] = (await sessionStore.export('id:foxtrot')).views;
+    expect(view?.replaces).toEqual({ from: 0, to: 30 });
+    expect(view?.summary).toHaveLength(first.inner.doGenerateCalls[0]?.prompt.length ?? 0);
+
+    const second = newProcess(sessions);
+    await send(second.model, conversation('FOXTROT', 15), 'foxtrot');
+    expect(second.summarizer.doGenerateCalls).toHaveLength(0);
+    expect(second.events.map((event) => event.type)).not.toContain('context-compacted');
+    expect(second.inner.doGenerateCalls[0]?.prompt.length).toBe((view?.summary.length ?? 0) + 2);
+    expect(await sessionStore.messages('id:foxtrot')).toEqual(stored(conversation('FOXTROT', 15)));
   });
 });
