@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
 import type { ContextOverflow } from '../overflow/context-overflow.js';
 import { checkCount } from '../strategies/internal/check-option.js';
 import { usableTokens } from '../strategies/internal/usable-tokens.js';
@@ -165,10 +166,7 @@ export function createCompactor({
     } else {
       // A different conversation, or an edited history: start over.
       if (syncing && stored !== undefined && stored > 0) {
-        stopSyncing(
-          'append',
-          `the history (${messages.length} messages) no longer extends the ${stored} stored`,
-        );
+        stopSyncing('append', stored, `${messages.length} messages that differ from them`);
       }
       full = messages.slice();
       start = undefined;
@@ -193,13 +191,17 @@ export function createCompactor({
     }
   }
 
-  function stopSyncing(operation: 'load' | 'append', problem: string): void {
+  /** The caller's history does not extend the stored one: writing on would change what is stored. */
+  function stopSyncing(operation: 'load' | 'append', stored: number, found: string): void {
     syncing = false;
     reportSessionError(
       operation,
-      new Error(
-        `conversation ${session?.conversationId}: ${problem}; it is no longer written to the session`,
-      ),
+      new InvalidSessionInputError({
+        ...(session === undefined ? {} : { sessionId: session.conversationId }),
+        field: 'messages',
+        expected: `a history that extends the ${stored} stored messages (the conversation is no longer written)`,
+        found,
+      }),
     );
   }
 
@@ -215,10 +217,7 @@ export function createCompactor({
       return;
     }
     if (messages.length < conversation.messageCount) {
-      stopSyncing(
-        'load',
-        `the history (${messages.length} messages) is shorter than the ${conversation.messageCount} stored`,
-      );
+      stopSyncing('load', conversation.messageCount, `${messages.length} messages`);
       return;
     }
     stored = conversation.messageCount;

@@ -218,7 +218,7 @@ describe('kiokuMiddleware with sessions', () => {
     await send(model, edited, 'echo');
     await send(model, [...edited, ...toolStep({ id: 'late' })], 'echo');
     expect(events.filter((event) => event.type === 'session-error')).toMatchObject([
-      { conversationId: 'id:echo', operation: 'append' },
+      { conversationId: 'id:echo', operation: 'append', error: { field: 'messages' } },
     ]);
     expect(await sessionStore.messages('id:echo')).toEqual(stored(conversation('ECHO', 3)));
 
@@ -226,7 +226,7 @@ describe('kiokuMiddleware with sessions', () => {
     const other = newProcess(sessions);
     await send(other.model, conversation('ECHO', 1), 'echo');
     expect(other.events.filter((event) => event.type === 'session-error')).toMatchObject([
-      { conversationId: 'id:echo', operation: 'load' },
+      { conversationId: 'id:echo', operation: 'load', error: { name: 'InvalidSessionInputError' } },
     ]);
     expect(await sessionStore.messages('id:echo')).toEqual(stored(conversation('ECHO', 3)));
   });
