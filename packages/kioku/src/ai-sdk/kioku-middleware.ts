@@ -33,10 +33,10 @@ export interface KiokuMiddlewareOptions extends KiokuOptions {
   /**
    * Where conversations persist (`conversationSessions(createSessionStore(store))` from `kioku/store`);
    * default none. Each conversation is the session named by its id (`id:<conversationId>` when given,
-   * else `derived:<hash>`): its messages are appended as they arrive and each summary recorded as a
-   * view, and a conversation whose state is not in memory (a new process, one dropped from the cache)
-   * resumes from its latest recorded compaction instead of summarizing again. Failures are reported as
-   * `session-error` events; the call goes on.
+   * else `derived:<hash>`): its messages are appended as calls carry them (the last answer is the
+   * caller's to append) and each summary is recorded as a view; a conversation whose state is not in
+   * memory (a new process, one dropped from the cache) resumes from its latest recorded compaction
+   * instead of summarizing again. Failures are reported as `session-error` events; the call goes on.
    */
   sessions?: ConversationSessions;
 }
