@@ -56,6 +56,9 @@ export {
   type ContextCompactedEvent,
   type ConversationCache,
   type ConversationCacheOptions,
+  type ConversationCompaction,
+  type ConversationRange,
+  type ConversationSessions,
   compactWithFallback,
   conversationCache,
   conversationId,
@@ -80,6 +83,8 @@ export {
   parseModelSpec,
   type RetryEvent,
   resolveContextWindow,
+  type SessionErrorEvent,
+  type StoredConversation,
   type SummaryReport,
   toLanguageModelPrompt,
 } from './ai-sdk/index.js';

@@ -1,17 +1,25 @@
 import type { ModelMessage } from 'ai';
+import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
 import type { ContextOverflow } from '../overflow/context-overflow.js';
 import { checkCount } from '../strategies/internal/check-option.js';
 import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { Strategy, StrategyBudget, StrategyEdit, StrategyOutput } from '../strategies/strategy.js';
+import { isSummarizeEdit } from '../summarization/summarize-edit.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { estimatePromptTokens } from '../triggers/estimate-prompt-tokens.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
 import { thresholdTrigger } from '../triggers/threshold-trigger.js';
 import { type CompactWithFallbackResult, compactWithFallback } from './compact-with-fallback.js';
+import type {
+  ConversationCompaction,
+  ConversationRange,
+  ConversationSessions,
+} from './conversation-sessions.js';
 import { extendsHistory } from './extends-history.js';
 import type { KiokuEvent } from './kioku-event.js';
 import { recoveryBudget } from './recovery-budget.js';
+import { summaryCompaction } from './summary-compaction.js';
 import { untilAborted } from './until-aborted.js';
 
 /** Options of {@link createCompactor}. */
@@ -36,6 +44,14 @@ export interface CompactorOptions {
    * agent's call goes on; `'throw'` rejects (a replay stops there and says so).
    */
   onStrategyError?: 'fallback' | 'throw';
+  /**
+   * Where the conversation is kept: its new messages are appended at each call, each compaction that
+   * changes what stands for earlier messages (a fresh summary, a fallbacks' result) is recorded, and the
+   * first call resumes from the latest recorded compaction, so a new process sends the stored summary
+   * instead of summarizing again. The strategy starts from its initial state after the stored start
+   * (per-call masking is recomputed). A failed write is reported (`session-error`) and never stops the call.
+   */
+  session?: { sessions: ConversationSessions; conversationId: string } | undefined;
 }
 
 /** One call's input: the history as the caller holds it. */
@@ -106,6 +122,7 @@ export function createCompactor({
   fallback,
   onEvent,
   onStrategyError = 'fallback',
+  session,
 }: CompactorOptions): Compactor {
   checkCount({ strategy: 'createCompactor', option: 'contextWindow', value: contextWindow, min: 1 });
   checkCount({ strategy: 'createCompactor', option: 'reservedOutputTokens', value: reservedOutputTokens });
@@ -113,7 +130,12 @@ export function createCompactor({
   let full: ModelMessage[] = [];
   /** What a compaction by the fallbacks left in place of `full.slice(0, covered)`. */
   let start: ModelMessage[] | undefined;
+  /** The original range behind each message of `start`. */
+  let startOrigins: ConversationRange[] = [];
   let covered = 0;
+  /** Original messages the session holds; `undefined` until loaded (and for good once it cannot be kept). */
+  let stored: number | undefined;
+  let syncing = session !== undefined;
   let state: unknown = strategy.initialState();
   let lastPrompt: ModelMessage[] | undefined;
   let lastUsage: number | undefined;
@@ -143,6 +165,9 @@ export function createCompactor({
       full = [...full, ...asPrompt.slice(lastPrompt.length)];
     } else {
       // A different conversation, or an edited history: start over.
+      if (syncing && stored !== undefined && stored > 0) {
+        stopSyncing('append', stored, `${messages.length} messages that differ from them`);
+      }
       full = messages.slice();
       start = undefined;
       covered = 0;
@@ -151,6 +176,95 @@ export function createCompactor({
       lastUsage = undefined;
     }
     return start === undefined ? full : [...start, ...full.slice(covered)];
+  }
+
+  /** The original range behind each message `reconcile` returned. */
+  function historyOrigins(): ConversationRange[] {
+    const from = start === undefined ? 0 : covered;
+    const rest = full.slice(from).map((_, offset) => ({ from: from + offset, to: from + offset + 1 }));
+    return start === undefined ? rest : [...startOrigins, ...rest];
+  }
+
+  function reportSessionError(operation: 'load' | 'append' | 'record-compaction', error: unknown): void {
+    if (session !== undefined) {
+      onEvent?.({ type: 'session-error', conversationId: session.conversationId, operation, error });
+    }
+  }
+
+  /** The caller's history does not extend the stored one: writing on would change what is stored. */
+  function stopSyncing(operation: 'load' | 'append', stored: number, found: string): void {
+    syncing = false;
+    reportSessionError(
+      operation,
+      new InvalidSessionInputError({
+        ...(session === undefined ? {} : { sessionId: session.conversationId }),
+        field: 'messages',
+        expected: `a history that extends the ${stored} stored messages (the conversation is no longer written)`,
+        found,
+      }),
+    );
+  }
+
+  /** At the first call: the session's stored count, and the start its latest compaction left. */
+  async function resume(messages: readonly ModelMessage[]): Promise<void> {
+    if (session === undefined || !syncing || stored !== undefined) return;
+    let conversation: Awaited<ReturnType<ConversationSessions['load']>>;
+    try {
+      conversation = await session.sessions.load(session.conversationId);
+    } catch (error) {
+      syncing = false;
+      reportSessionError('load', error);
+      return;
+    }
+    if (messages.length < conversation.messageCount) {
+      stopSyncing('load', conversation.messageCount, `${messages.length} messages`);
+      return;
+    }
+    stored = conversation.messageCount;
+    const compacted = conversation.compacted;
+    if (full.length === 0 && compacted !== undefined && compacted.messages.length > 0) {
+      start = compacted.messages.slice();
+      startOrigins = compacted.origins.map((origin) => ({ ...origin }));
+      covered = startOrigins.at(-1)?.to ?? 0;
+    }
+  }
+
+  /** Appends the messages the session does not hold yet (retried at the next call when it fails). */
+  async function appendNew(): Promise<void> {
+    if (session === undefined || !syncing || stored === undefined || full.length <= stored) return;
+    try {
+      await session.sessions.append(session.conversationId, full.slice(stored), stored);
+      stored = full.length;
+    } catch (error) {
+      reportSessionError('append', error);
+    }
+  }
+
+  async function record(compaction: ConversationCompaction | undefined): Promise<void> {
+    if (session === undefined || !syncing || stored === undefined || compaction === undefined) return;
+    try {
+      await session.sessions.recordCompaction(session.conversationId, compaction);
+    } catch (error) {
+      reportSessionError('record-compaction', error);
+    }
+  }
+
+  /** The summary `output` holds fresh from the strategy, as a compaction of original messages. */
+  function freshSummary(
+    history: readonly ModelMessage[],
+    output: { messages: readonly ModelMessage[]; edits: readonly StrategyEdit[] },
+    tokens: { before: number; after: number },
+  ): ConversationCompaction | undefined {
+    if (session === undefined || !syncing) return undefined;
+    const made = summaryCompaction({
+      history,
+      origins: historyOrigins(),
+      output: output.messages,
+      edits: output.edits,
+    });
+    return made === undefined
+      ? undefined
+      : { ...made, strategy: strategy.name, tokensBefore: tokens.before, tokensAfter: tokens.after };
   }
 
   /** The prompt's tokens, counted when first asked for (a replay without a trigger never asks). */
@@ -192,14 +306,27 @@ export function createCompactor({
       onEvent,
       abortSignal,
     });
+    let recorded: ConversationCompaction | undefined;
     if (result.fallbacks.length === 0 && result.failure === undefined) {
       state = result.state;
+      recorded = freshSummary(history, result, { before: result.tokensBefore, after: result.tokensAfter });
     } else {
       // The fallbacks' result is no state of the strategy's: it becomes the history the strategy is given.
       start = result.messages;
       covered = full.length;
+      startOrigins = start.map(() => ({ from: 0, to: covered }));
       state = strategy.initialState();
+      if (result.fallbacks.length > 0 && covered > 0) {
+        recorded = {
+          replaces: { from: 0, to: covered },
+          messages: result.messages.slice(),
+          strategy: result.strategy,
+          tokensBefore: result.tokensBefore,
+          tokensAfter: result.tokensAfter,
+        };
+      }
     }
+    await record(recorded);
     return {
       messages: sent(result.messages.slice()),
       estimatedTokens: result.tokensAfter,
@@ -219,7 +346,9 @@ export function createCompactor({
       exclusive(async () => {
         const { tools, reservedOutputTokens: reserved, abortSignal } = input;
         abortSignal?.throwIfAborted();
+        await resume(input.messages);
         const history = reconcile(input.messages);
+        await appendNew();
         const budget = budgetFor(reserved);
         let output: StrategyOutput<unknown>;
         try {
@@ -246,6 +375,16 @@ export function createCompactor({
           return compact(history, input, budget, trigger.target(budget), 'threshold');
         }
         state = output.state;
+        const summary =
+          syncing && output.edits.some((edit) => isSummarizeEdit(edit) && edit.fresh)
+            ? freshSummary(history, output, {
+                before:
+                  estimated() +
+                  output.edits.reduce((sum, edit) => sum + edit.tokensBefore - edit.tokensAfter, 0),
+                after: estimated(),
+              })
+            : undefined;
+        await record(summary);
         return {
           messages: sent(output.messages),
           get estimatedTokens() {
@@ -261,8 +400,10 @@ export function createCompactor({
     recover: (input) =>
       exclusive(async () => {
         input.abortSignal?.throwIfAborted();
+        await resume(input.messages);
         const rejected = lastPrompt;
         const history = reconcile(input.messages);
+        await appendNew();
         const counted = counter.countPrompt({
           messages: rejected ?? history,
           ...(input.tools === undefined ? {} : { tools: input.tools }),

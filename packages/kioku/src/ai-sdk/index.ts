@@ -9,6 +9,12 @@ export {
   conversationCache,
 } from './conversation-cache.js';
 export { conversationId } from './conversation-id.js';
+export type {
+  ConversationCompaction,
+  ConversationRange,
+  ConversationSessions,
+  StoredConversation,
+} from './conversation-sessions.js';
 export {
   type Compactor,
   type CompactorInput,
@@ -24,6 +30,7 @@ export type {
   KiokuEvent,
   OverflowDetectedEvent,
   RetryEvent,
+  SessionErrorEvent,
 } from './kioku-event.js';
 export { type KiokuMiddlewareOptions, kiokuMiddleware } from './kioku-middleware.js';
 export { defaultStrategy, type KiokuOptions } from './kioku-options.js';

@@ -80,6 +80,19 @@ export interface ContextWindowAssumedEvent {
   contextWindow: number;
 }
 
+/**
+ * Reading or writing the conversation's session failed (see `KiokuMiddlewareOptions.sessions`). The call
+ * goes on with the state in memory: a failed append is retried at the next call, a compaction that could
+ * not be recorded is replaced by the next one; after a failed load, or a history that no longer extends
+ * the stored one, the conversation is no longer written (the stored history is never changed).
+ */
+export interface SessionErrorEvent {
+  type: 'session-error';
+  conversationId: string;
+  operation: 'load' | 'append' | 'record-compaction';
+  error: unknown;
+}
+
 /** Everything kioku reports through `onEvent`, for progress display and telemetry. */
 export type KiokuEvent =
   | ContextCompactedEvent
@@ -87,4 +100,5 @@ export type KiokuEvent =
   | CompactionFailedEvent
   | FallbackUsedEvent
   | OverflowDetectedEvent
-  | RetryEvent;
+  | RetryEvent
+  | SessionErrorEvent;

@@ -12,6 +12,7 @@ import { checkCount } from '../strategies/internal/check-option.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { type ConversationCache, conversationCache } from './conversation-cache.js';
 import { conversationId } from './conversation-id.js';
+import type { ConversationSessions } from './conversation-sessions.js';
 import type { Compactor } from './create-compactor.js';
 import { checkKiokuOptions, compactorForModel, type KiokuOptions } from './kioku-options.js';
 import { fromLanguageModelPrompt, toLanguageModelPrompt, toolDefinitions } from './language-model-prompt.js';
@@ -29,6 +30,15 @@ export interface KiokuMiddlewareOptions extends KiokuOptions {
    * own. Share one between middlewares built per request.
    */
   conversations?: ConversationCache;
+  /**
+   * Where conversations persist (`conversationSessions(createSessionStore(store))` from `kioku/store`);
+   * default none. Each conversation is the session named by its id (`id:<conversationId>` when given,
+   * else `derived:<hash>`): its messages are appended as calls carry them (the last answer is the
+   * caller's to append) and each summary is recorded as a view; a conversation whose state is not in
+   * memory (a new process, one dropped from the cache) resumes from its latest recorded compaction
+   * instead of summarizing again. Failures are reported as `session-error` events; the call goes on.
+   */
+  sessions?: ConversationSessions;
 }
 
 /** The caller's history behind a (transformed) call, for compacting it after an overflow. */
@@ -60,14 +70,19 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
   checkCount({ strategy: 'kiokuMiddleware', option: 'maxRetries', value: maxRetries });
   const conversations = options.conversations ?? conversationCache();
   const histories = new WeakMap<LanguageModelV4CallOptions, CallHistory>();
-  const compactorOf = (model: LanguageModelV4, params: LanguageModelV4CallOptions): Compactor =>
-    conversations.get(conversationId(params), () =>
+  const compactorOf = (model: LanguageModelV4, params: LanguageModelV4CallOptions): Compactor => {
+    const id = conversationId(params);
+    return conversations.get(id, () =>
       compactorForModel('kiokuMiddleware', options, {
         model,
         modelId: model.modelId,
         provider: model.provider,
+        ...(options.sessions === undefined
+          ? {}
+          : { session: { sessions: options.sessions, conversationId: id } }),
       }),
     );
+  };
   const retry = <Result>(
     error: unknown,
     params: LanguageModelV4CallOptions,

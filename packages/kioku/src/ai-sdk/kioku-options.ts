@@ -10,7 +10,7 @@ import { summarization } from '../summarization/summarization.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
-import { type Compactor, createCompactor } from './create-compactor.js';
+import { type Compactor, type CompactorOptions, createCompactor } from './create-compactor.js';
 import type { KiokuEvent } from './kioku-event.js';
 
 /** What the middleware and the `prepareStep` helper share. */
@@ -101,11 +101,14 @@ export function compactorForModel(
     model,
     modelId,
     provider,
+    session,
   }: {
     /** The model called, the default summarizer (unwrapped, so its calls do not pass through kioku). */
     model: LanguageModel;
     modelId: string;
     provider?: string | undefined;
+    /** Where the conversation is kept, when it is. */
+    session?: CompactorOptions['session'];
   },
 ): Compactor {
   const contextWindow = contextWindowFor(factory, options, { modelId, provider });
@@ -119,6 +122,7 @@ export function compactorForModel(
     ...(options.trigger === undefined ? {} : { trigger: options.trigger }),
     ...(options.fallback === undefined ? {} : { fallback: options.fallback }),
     onEvent: options.onEvent,
+    ...(session === undefined ? {} : { session }),
   });
 }
 

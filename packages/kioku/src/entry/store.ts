@@ -81,6 +81,7 @@ export {
   buildCurrentView,
   type CreateSessionInput,
   type CurrentView,
+  conversationSessions,
   createSessionStore,
   findSessionProblems,
   formatSessionExport,

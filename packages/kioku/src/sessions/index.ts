@@ -1,4 +1,5 @@
 export { buildCurrentView } from './build-current-view.js';
+export { conversationSessions } from './conversation-sessions.js';
 export { createSessionStore } from './create-session-store.js';
 export { findSessionProblems, type SessionProblem } from './find-session-problems.js';
 export { formatSessionExport, type SessionExportFormat } from './format-session-export.js';

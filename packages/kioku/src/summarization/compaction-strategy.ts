@@ -14,7 +14,7 @@ import {
 import type { ResolvedSplit } from './split-options.js';
 import { initialSummarizationState, type SummarizationState } from './summarization-state.js';
 import type { FactsReport, SummarizeEdit } from './summarize-edit.js';
-import { summaryMessage } from './summary-message.js';
+import { isSummaryMessage, summaryMessage } from './summary-message.js';
 import type { SummaryUsage } from './summary-usage.js';
 
 /** What a summary strategy is asked to summarize. */
@@ -127,7 +127,8 @@ export function compactionStrategy({
     if (cut !== undefined) cut = Math.min(cut, layout.tail);
     if (cut === undefined || cut <= view.cutIndex) return unchanged();
     const end = cut;
-    const latest = messages.findLastIndex((message) => message.role === 'user');
+    // An earlier summary in the history (a resumed conversation's, or one the fallbacks kept) is no question.
+    const latest = messages.findLastIndex((message) => message.role === 'user' && !isSummaryMessage(message));
     const question = latest !== -1 && latest < end && !layout.kept.has(latest) ? latest : undefined;
     const nextLayout = historyLayout(messages, question);
     // An earlier question that is no longer the latest is folded in now.
