@@ -12,15 +12,15 @@ import {
   resolvePricing,
   unmanagedBaseline,
 } from '../entry/replay.js';
-import { loadTranscripts, type Transcript, transcriptFormats } from '../entry/transcripts.js';
+import { type Transcript, transcriptFormats } from '../entry/transcripts.js';
 import { counterForModel, loadModelOverrides, type ModelOverrides } from '../index.js';
 import { analyzeJson, renderAnalysis } from './analyze-command-output.js';
 import { parseSummarizer, summaryEntries } from './analyze-command-summaries.js';
 import { describeCliError } from './describe-cli-error.js';
-import { maxFileBytes, maxFileSizeOption } from './max-file-size-option.js';
+import { loadForCommand } from './load-for-command.js';
+import { maxFileSizeOption } from './max-file-size-option.js';
 import { parseInteger } from './parse-integer.js';
 import { createProgress } from './progress.js';
-import { reportLoadProblems } from './report-load-problems.js';
 import { writeOutputFile } from './write-output-file.js';
 
 /** The generated SOC investigation (`samples/soc-investigation.json`, shipped in dist) analyzed when given no path. */
@@ -128,14 +128,11 @@ export function analyzeCommand(): Command {
         });
       }
       const progress = createProgress();
-      const loaded = await loadTranscripts(paths.length === 0 ? [bundledSample] : paths, {
-        format: options.format,
-        maxFileBytes: maxFileBytes(options.maxFileSize),
-        onFiles: (total) => progress.start(total, 'reading'),
-        onFile: () => progress.increment(),
+      const loaded = await loadForCommand(paths.length === 0 ? [bundledSample] : paths, {
+        ...options,
+        progress,
       });
-      progress.stop();
-      let failed = reportLoadProblems(loaded);
+      let { failed } = loaded;
       let { transcripts } = loaded;
       if (transcripts.length === 0) {
         console.error('kioku: no transcript was read; nothing to analyze');

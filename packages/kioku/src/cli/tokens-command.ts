@@ -5,12 +5,12 @@ import {
   type RecordedComparison,
   summarizeErrors,
 } from '../entry/replay.js';
-import { loadTranscripts, transcriptFormats } from '../entry/transcripts.js';
+import { transcriptFormats } from '../entry/transcripts.js';
 import { counterForModel } from '../index.js';
 import { formatTable } from './format-table.js';
-import { maxFileBytes, maxFileSizeOption } from './max-file-size-option.js';
+import { loadForCommand } from './load-for-command.js';
+import { maxFileSizeOption } from './max-file-size-option.js';
 import { createProgress } from './progress.js';
-import { reportLoadProblems } from './report-load-problems.js';
 
 interface TokensOptions {
   model?: string;
@@ -45,14 +45,8 @@ export function tokensCommand(): Command {
     )
     .action(async (paths: string[], options: TokensOptions) => {
       const progress = createProgress();
-      const loaded = await loadTranscripts(paths, {
-        format: options.format,
-        maxFileBytes: maxFileBytes(options.maxFileSize),
-        onFiles: (total) => progress.start(total, 'reading'),
-        onFile: () => progress.increment(),
-      });
-      progress.stop();
-      const failed = reportLoadProblems(loaded);
+      const loaded = await loadForCommand(paths, { ...options, progress });
+      const { failed } = loaded;
       const counter = options.model === undefined ? undefined : counterForModel(options.model);
       const withUsage = loaded.transcripts.filter((transcript) =>
         transcript.calls.some((call) => call.usage !== undefined),

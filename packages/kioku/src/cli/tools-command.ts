@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { loadTranscripts, readInputFile, type Transcript, transcriptFormats } from '../entry/transcripts.js';
+import { readInputFile, type Transcript, transcriptFormats } from '../entry/transcripts.js';
 import {
   agentEvents,
   createParameterFiller,
@@ -11,10 +11,10 @@ import {
   ToolGraphDataError,
   toolGraphFromJSON,
 } from '../index.js';
-import { maxFileBytes, maxFileSizeOption } from './max-file-size-option.js';
+import { loadForCommand } from './load-for-command.js';
+import { maxFileSizeOption } from './max-file-size-option.js';
 import { parseInteger } from './parse-integer.js';
 import { createProgress } from './progress.js';
-import { reportLoadProblems } from './report-load-problems.js';
 import { renderToolsReport, type ToolsReport } from './tools-command-report.js';
 import { writeOutputFile } from './write-output-file.js';
 
@@ -130,14 +130,8 @@ export function toolsCommand(): Command {
     .action(async (paths: string[], options: ToolsOptions) => {
       const saved = options.load === undefined ? undefined : await loadSaved(options.load);
       const progress = createProgress();
-      const loaded = await loadTranscripts(paths, {
-        format: options.format,
-        maxFileBytes: maxFileBytes(options.maxFileSize),
-        onFiles: (total) => progress.start(total, 'reading'),
-        onFile: () => progress.increment(),
-      });
-      progress.stop();
-      const failed = reportLoadProblems(loaded);
+      const loaded = await loadForCommand(paths, { ...options, progress });
+      const { failed } = loaded;
       const [trainRuns, testRuns] =
         saved === undefined ? splitByTask(loaded.transcripts, taskOf) : [[], loaded.transcripts];
       const test = testRuns.map((transcript) => agentEvents(transcript.messages));
