@@ -26,7 +26,7 @@ const layers = {
   ],
   transcripts: ['transcripts'],
   replay: ['replay', 'report'],
-  store: ['memory', 'sessions', 'store'],
+  store: ['memory', 'sessions', 'store', 'tool-graph-store'],
 } as const;
 type Layer = keyof typeof layers | 'entry' | 'cli' | 'test';
 

@@ -114,3 +114,11 @@ export {
   storeFromDatabase,
   storeSchema,
 } from '../store/index.js';
+
+// tool graphs: next-tool prediction kept per agent
+export {
+  type OpenToolGraphStoreOptions,
+  openToolGraphStore,
+  type SavedToolGraph,
+  type ToolGraphStore,
+} from '../tool-graph-store/index.js';

@@ -86,4 +86,17 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX "kioku_memories_namespace_score_idx" ON "kioku_memories" USING btree ("namespace","score");',
     ].join('\n'),
   },
+  {
+    tag: '0002_tool_graphs',
+    sql: [
+      'CREATE TABLE "kioku_tool_graphs" (',
+      '\t"namespace" text PRIMARY KEY NOT NULL,',
+      '\t"graph" json NOT NULL,',
+      '\t"filler" json,',
+      '\t"runs" integer DEFAULT 0 NOT NULL,',
+      '\t"updated_at" timestamp with time zone DEFAULT now() NOT NULL',
+      ');',
+      '',
+    ].join('\n'),
+  },
 ];

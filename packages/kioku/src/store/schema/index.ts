@@ -3,3 +3,4 @@
 
 export { embeddingSpace, evictedChunks, memories } from './memories.js';
 export { sessionMessages, sessions, sessionViews } from './sessions.js';
+export { toolGraphs } from './tool-graphs.js';

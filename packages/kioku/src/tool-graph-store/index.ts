@@ -1,0 +1,6 @@
+export {
+  type OpenToolGraphStoreOptions,
+  openToolGraphStore,
+  type SavedToolGraph,
+  type ToolGraphStore,
+} from './open-tool-graph-store.js';
