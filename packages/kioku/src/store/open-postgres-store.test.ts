@@ -9,8 +9,7 @@ describe('openStore on a PostgreSQL server without pgvector', () => {
   let server: PGLiteSocketServer;
   beforeAll(async () => {
     served = await PGlite.create('memory://');
-    // As served-pglite: the store's first connection reads the server's version, then it reconnects.
-    server = new PGLiteSocketServer({ db: served, host: '127.0.0.1', port: 0, maxConnections: 16 });
+    server = new PGLiteSocketServer({ db: served, host: '127.0.0.1', port: 0 });
     await server.start();
   });
   afterAll(async () => {

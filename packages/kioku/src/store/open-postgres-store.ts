@@ -24,17 +24,16 @@ export async function openPostgresStore({
   url: string;
   location: string;
 }): Promise<Store> {
-  let pool = connect(url, 10);
+  // One connection until the server says what it is: a real server then gets up to 10 (pg-pool reads
+  // `max` at every checkout), PGlite keeps one. No reconnect, so a pglite-socket limited to one
+  // connection (its default) is never asked for a second while the first is closing.
+  const pool = connect(url, 1);
   try {
     const { rows } = await pool.query<{ version: string }>('select version() as version');
-    if (/\bPGlite\b/.test(rows[0]?.version ?? '')) {
-      await pool.end();
-      pool = connect(url, 1);
-    }
+    if (!/\bPGlite\b/.test(rows[0]?.version ?? '')) pool.options.max = 10;
     const db = drizzle({ client: pool, schema });
     await migrateStore(db, { migrations, location });
-    const opened = pool;
-    return storeFromDatabase({ driver: 'postgres', location, db, close: () => opened.end() });
+    return storeFromDatabase({ driver: 'postgres', location, db, close: () => pool.end() });
   } catch (error) {
     await pool.end().catch(() => undefined);
     if (KiokuError.isInstance(error)) throw error;
