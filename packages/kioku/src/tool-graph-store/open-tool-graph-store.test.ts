@@ -2,30 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
+import { cancelBookingRun as run } from '../test/cancel-booking-run.js';
 import { servedPglite } from '../test/served-pglite.js';
 import type { AgentEvent } from '../tool-graph/agent-event.js';
 import { createParameterFiller } from '../tool-graph/parameter-filler.js';
 import { createToolGraph } from '../tool-graph/tool-graph.js';
 import { openToolGraphStore } from './open-tool-graph-store.js';
-
-const run = (id: string): AgentEvent[] => [
-  { kind: 'user', text: `cancel the booking of ${id}` },
-  {
-    kind: 'call',
-    tool: 'get_user_details',
-    input: { user_id: id },
-    outcome: 'ok',
-    output: '{"reservation":"ABC123"}',
-  },
-  {
-    kind: 'call',
-    tool: 'cancel_reservation',
-    input: { reservation_id: 'ABC123' },
-    outcome: 'ok',
-    output: 'ok',
-  },
-  { kind: 'reply' },
-];
 
 function trained() {
   const graph = createToolGraph();

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { cancelBookingRun as run } from '../test/cancel-booking-run.js';
 import type { AgentEvent } from './agent-event.js';
 import { evaluateToolPrediction } from './evaluate-tool-prediction.js';
 import { createParameterFiller } from './parameter-filler.js';
 import { createToolGraph } from './tool-graph.js';
-
-const run = (id: string): AgentEvent[] => [
-  { kind: 'user', text: `cancel booking for ${id}` },
-  {
-    kind: 'call',
-    tool: 'get_user_details',
-    input: { user_id: id },
-    outcome: 'ok',
-    output: '{"reservation":"ABC123"}',
-  },
-  {
-    kind: 'call',
-    tool: 'cancel_reservation',
-    input: { reservation_id: 'ABC123' },
-    outcome: 'ok',
-    output: 'ok',
-  },
-  { kind: 'reply' },
-];
 
 describe('evaluateToolPrediction', () => {
   it('scores top-1 accuracy and bypasses on held-out runs, and can fail', () => {
