@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: [
       'packages/*/src/**/*.test.ts',
+      'apps/*/src/**/*.test.ts',
       'bench/**/*.test.ts',
       'samples/**/*.test.ts',
       'test/**/*.test.ts',
