@@ -6,7 +6,7 @@ import {
   type LogEngine,
   loadRunbooks,
   loadSecurityLogs,
-  openDuckDbLogEngine,
+  openConfiguredLogEngine,
   type QueryResult,
 } from '../logs/index.js';
 
@@ -88,7 +88,9 @@ export function logsCommand(): Command {
 
   logs
     .command('query')
-    .description('Run one read-only SQL query under the same guardrails as the log-analysis agent.')
+    .description(
+      'Run one read-only SQL query under the same guardrails as the log-analysis agent (on BigQuery when INVESTIGATOR_BIGQUERY_PROJECT is set).',
+    )
     .argument('<sql>', 'one SELECT, DESCRIBE, SUMMARIZE, SHOW or EXPLAIN statement')
     .option(
       '--db <file>',
@@ -161,7 +163,7 @@ async function withEngine(
   file: string | undefined,
   work: (engine: LogEngine) => Promise<void>,
 ): Promise<void> {
-  const engine = await openDuckDbLogEngine({ file: file ?? defaultLogDatabase() });
+  const engine = await openConfiguredLogEngine(file === undefined ? {} : { file });
   try {
     await work(engine);
   } finally {

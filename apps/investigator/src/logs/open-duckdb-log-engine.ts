@@ -168,12 +168,13 @@ async function dryRunEstimate(
   const reader = await connection.runAndReadAll(`EXPLAIN (FORMAT JSON) ${sql}`);
   const plan = reader.getRows().find(([key]) => key === 'physical_plan')?.[1];
   const estimate = estimatePlan(String(plan ?? '[]'));
-  if (estimate.rows > budget.maxEstimatedRows || estimate.bytes > budget.maxEstimatedBytes) {
+  const rows = estimate.rows ?? 0;
+  if (rows > budget.maxEstimatedRows || estimate.bytes > budget.maxEstimatedBytes) {
     throw new LogQueryError({
       reason: 'over-budget',
       estimate,
       message:
-        `refused before running: the plan is estimated at ${estimate.rows.toLocaleString('en')} rows and ` +
+        `refused before running: the plan is estimated at ${rows.toLocaleString('en')} rows and ` +
         `${formatBytes(estimate.bytes)} (budget ${budget.maxEstimatedRows.toLocaleString('en')} rows, ` +
         `${formatBytes(budget.maxEstimatedBytes)}). Filter earlier (WHERE on time, host or event id), join on ` +
         'keys instead of a cross join, or aggregate.',
