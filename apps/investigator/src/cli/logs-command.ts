@@ -13,7 +13,7 @@ import {
 /** `investigator logs`: build the log database from the shared security logs, list its tables, query it. */
 export function logsCommand(): Command {
   const logs = new Command('logs').description(
-    'The security-log database the log-analysis agent queries (DuckDB, read-only behind SQL guardrails).',
+    'The security logs the log-analysis agent queries: DuckDB built from the shared logs, or BigQuery when configured, behind SQL guardrails.',
   );
 
   logs
@@ -96,7 +96,7 @@ export function logsCommand(): Command {
       '--db <file>',
       'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
     )
-    .option('--max-rows <n>', 'rows to print (default 50)', positiveInteger, 50)
+    .option('--max-rows <n>', 'rows to print', positiveInteger, 50)
     .option('--json', 'print the result page as JSON', false)
     .action((sql: string, options: { db?: string; maxRows: number; json: boolean }) =>
       runLogsCommand(() =>
@@ -134,7 +134,7 @@ export function logsCommand(): Command {
       '--db <file>',
       'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
     )
-    .option('--max-rows <n>', 'rows to print (default 50)', positiveInteger, 50)
+    .option('--max-rows <n>', 'rows to print', positiveInteger, 50)
     .option('--json', 'print the result page as JSON', false)
     .action((name: string, options: { dir?: string; db?: string; maxRows: number; json: boolean }) =>
       runLogsCommand(async () => {
