@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { KiokuError } from 'kioku';
 import {
   defaultLogDatabase,
@@ -62,10 +62,7 @@ export function logsCommand(): Command {
   logs
     .command('tables')
     .description('List the tables of the log database with their descriptions and columns.')
-    .option(
-      '--db <file>',
-      'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
-    )
+    .addOption(dbOption())
     .option('--json', 'print JSON', false)
     .action((options: { db?: string; json: boolean }) =>
       runLogsCommand(() =>
@@ -92,11 +89,8 @@ export function logsCommand(): Command {
       'Run one read-only SQL query under the same guardrails as the log-analysis agent (on BigQuery when INVESTIGATOR_BIGQUERY_PROJECT is set).',
     )
     .argument('<sql>', 'one SELECT, DESCRIBE, SUMMARIZE, SHOW or EXPLAIN statement')
-    .option(
-      '--db <file>',
-      'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
-    )
-    .option('--max-rows <n>', 'rows to print', positiveInteger, 50)
+    .addOption(dbOption())
+    .addOption(maxRowsOption())
     .option('--json', 'print the result page as JSON', false)
     .action((sql: string, options: { db?: string; maxRows: number; json: boolean }) =>
       runLogsCommand(() =>
@@ -130,11 +124,8 @@ export function logsCommand(): Command {
     .description('Run one runbook by name under the same guardrails.')
     .argument('<name>', 'the runbook name (see `investigator logs runbooks`)')
     .option('--dir <dir>', 'the runbooks folder (default: the ones shipped with the investigator)')
-    .option(
-      '--db <file>',
-      'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
-    )
-    .option('--max-rows <n>', 'rows to print', positiveInteger, 50)
+    .addOption(dbOption())
+    .addOption(maxRowsOption())
     .option('--json', 'print the result page as JSON', false)
     .action((name: string, options: { dir?: string; db?: string; maxRows: number; json: boolean }) =>
       runLogsCommand(async () => {
@@ -157,6 +148,17 @@ export function logsCommand(): Command {
     );
 
   return logs;
+}
+
+function dbOption(): Option {
+  return new Option(
+    '--db <file>',
+    'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
+  );
+}
+
+function maxRowsOption(): Option {
+  return new Option('--max-rows <n>', 'rows to print').argParser(positiveInteger).default(50);
 }
 
 async function withEngine(
