@@ -174,6 +174,13 @@ describe('openDuckDbLogEngine', () => {
       expect(error.message).toContain('115,501,303 rows');
     });
 
+    it('dry-runs the query inside EXPLAIN ANALYZE, which would run it', async () => {
+      const error = await refusal(
+        'explain analyze select count(*) from log4shell_windows_sysmon a, log4shell_windows_sysmon b, log4shell_windows_sysmon c',
+      );
+      expect(error.reason).toBe('over-budget');
+    });
+
     it('refuses a plan over a smaller byte budget with the estimate in the message', async () => {
       const small = await openDuckDbLogEngine({ file: database.file, maxEstimatedBytes: 10_000 });
       try {
