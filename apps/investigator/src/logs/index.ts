@@ -31,6 +31,7 @@ export type {
 } from './log-engine.js';
 export { LogLoadError } from './log-load-error.js';
 export { LogQueryError, type LogQueryRefusal } from './log-query-error.js';
+export { logsRunPromptSection } from './logs-run-prompt-section.js';
 export { markLogData } from './mark-log-data.js';
 export { type BigQueryLogEngineOptions, openBigQueryLogEngine } from './open-bigquery-log-engine.js';
 export { openConfiguredLogEngine } from './open-configured-log-engine.js';
