@@ -69,7 +69,13 @@ export async function openDuckDbLogEngine({
   }
   const instance = await DuckDBInstance.create(file, duckDbGuardSettings({ threads, memoryLimit }));
   const connection = await instance.connect();
-  await verifyGuards(connection, file);
+  try {
+    await verifyGuards(connection, file);
+  } catch (error) {
+    connection.closeSync();
+    instance.closeSync();
+    throw error;
+  }
   const pages = createResultPages({ maxRows, maxBytes });
   let tail: Promise<unknown> = Promise.resolve();
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
@@ -125,6 +131,8 @@ async function verifyGuards(connection: DuckDBConnection, file: string): Promise
     lock_configuration: 'true',
     temp_directory: '',
     allowed_directories: '[]',
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
   };
   for (const [name, value] of Object.entries(expected)) {
     if (settings[name] !== value) {
