@@ -192,6 +192,23 @@ describe('openDuckDbLogEngine', () => {
       }
     });
 
+    it('fails a query past the memory limit instead of spilling it to disk', async () => {
+      const small = await openDuckDbLogEngine({ file: database.file, memoryLimit: '16MB', threads: 1 });
+      try {
+        const error = await small
+          .query(
+            'select count(*) from (select range % 3000000 as k, count(*) from range(6000000) group by k)',
+          )
+          .catch((caught) => caught);
+        expect(LogQueryError.isInstance(error) && error.reason).toBe('over-budget');
+        expect((error as Error).message).toMatch(
+          /more memory than the limit, and nothing spills to disk: Out of Memory/,
+        );
+      } finally {
+        await small.close();
+      }
+    });
+
     it('interrupts a query past its time limit and stays usable', async () => {
       const slow = await openDuckDbLogEngine({
         file: database.file,

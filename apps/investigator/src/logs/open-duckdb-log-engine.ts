@@ -261,6 +261,13 @@ function asQueryError(error: unknown, timeoutMs: number): LogQueryError {
       cause: error,
     });
   }
+  if (/out of memory/i.test(message)) {
+    return new LogQueryError({
+      reason: 'over-budget',
+      message: `the query needed more memory than the limit, and nothing spills to disk: ${message.split('\n')[0]} Filter earlier, group by fewer distinct values, or aggregate before joining.`,
+      cause: error,
+    });
+  }
   return new LogQueryError({ reason: 'failed', message, cause: error });
 }
 
