@@ -1,25 +1,22 @@
 import { generateText, isStepCount } from 'ai';
 import type { SubAgentProgress } from 'kioku';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLog4ShellDatabase } from './__fixtures__/log4shell-database.js';
+import { openLog4ShellEngine } from './__fixtures__/log4shell-database.js';
 import { analystModel, parentModel, request } from './__fixtures__/scripted-log-analyst.js';
 import { createLogAgent } from './create-log-agent.js';
 import { defaultRunbooksDir, loadRunbooks, type Runbook } from './load-runbooks.js';
 import type { LogEngine } from './log-engine.js';
-import { openDuckDbLogEngine } from './open-duckdb-log-engine.js';
 
-let database: Awaited<ReturnType<typeof buildLog4ShellDatabase>>;
 let engine: LogEngine;
+let close: () => Promise<void>;
 let runbooks: Runbook[];
 
 beforeAll(async () => {
-  database = await buildLog4ShellDatabase();
-  engine = await openDuckDbLogEngine({ file: database.file });
+  ({ engine, close } = await openLog4ShellEngine());
   runbooks = await loadRunbooks(defaultRunbooksDir());
 });
 afterAll(async () => {
-  await engine?.close();
-  await database?.remove();
+  await close?.();
 });
 
 describe('createLogAgent', () => {

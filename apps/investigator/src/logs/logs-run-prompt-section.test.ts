@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLog4ShellDatabase } from './__fixtures__/log4shell-database.js';
+import { openLog4ShellEngine } from './__fixtures__/log4shell-database.js';
 import type { LogEngine } from './log-engine.js';
 import { logsRunPromptSection } from './logs-run-prompt-section.js';
-import { openDuckDbLogEngine } from './open-duckdb-log-engine.js';
 
-let database: Awaited<ReturnType<typeof buildLog4ShellDatabase>>;
 let engine: LogEngine;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  database = await buildLog4ShellDatabase();
-  engine = await openDuckDbLogEngine({ file: database.file });
+  ({ engine, close } = await openLog4ShellEngine());
 });
 afterAll(async () => {
-  await engine?.close();
-  await database?.remove();
+  await close?.();
 });
 
 describe('logsRunPromptSection', () => {
