@@ -134,6 +134,38 @@ describe('kioku analyze', () => {
     expect(runCli(['analyze', '--breakpoints', 'sometimes']).status).toBe(2);
   });
 
+  it('sweeps the peers’ triggers with --sweep, in JSON and as the report’s curve chart', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'kioku-analyze-')), 'report.html');
+    const run = runCli([
+      'analyze',
+      '--strategies',
+      'kioku-default,anthropic-clear-tool-uses',
+      '--breakpoints',
+      'agent',
+      '--sweep',
+      '--json',
+      '--report',
+      file,
+    ]);
+    expect(run.status).toBe(0);
+    const [sweep] = JSON.parse(run.stdout).sweeps;
+    expect(sweep.breakpoints).toBe('agent');
+    expect(
+      sweep.curves.map((curve: { strategy: string; points: unknown[] }) => [
+        curve.strategy,
+        curve.points.length,
+      ]),
+    ).toEqual([
+      ['kioku-default', 1],
+      ['anthropic-clear-tool-uses', 8],
+    ]);
+    const points = sweep.curves[1].points as Array<{ label: string; inputTokensRatio: number }>;
+    expect(points.map((point) => point.label).at(-1)).toBe('100,000 tokens');
+    // The earliest trigger clears the most.
+    expect(points[0]?.inputTokensRatio).toBeLessThan(points.at(-1)?.inputTokensRatio ?? 0);
+    expect(readFileSync(file, 'utf8')).toContain('<canvas id="sweep-chart">');
+  });
+
   it('warns when OpenHands runs come without their per-call usage log (only the last call replayed)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kioku-analyze-'));
     const step = (i: number) => [

@@ -4,11 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   analyzeStrategies,
+  type BaselineEntry,
   type BreakpointPolicy,
   baselineCatalog,
   compareSets,
   equalBreakpointPolicies,
   namedPricings,
+  type PeerTrigger,
   peerTriggerFraction,
   ReplayConfigurationError,
   type ReplayPricing,
@@ -40,6 +42,14 @@ import { writeOutputFile } from './write-output-file.js';
 
 /** The generated SOC investigation (`samples/soc-investigation.json`, shipped in dist) analyzed when given no path. */
 const bundledSample = fileURLToPath(new URL('../samples/soc-investigation.json', import.meta.url));
+
+/** A configuration analyze replays: a catalog entry or a summary-backed one. */
+type AnalyzedEntry = Pick<
+  BaselineEntry,
+  'name' | 'description' | 'documentedTrigger' | 'breakpoints' | 'create'
+> & {
+  estimated?: boolean;
+};
 
 interface AnalyzeOptions {
   strategies?: string[];
@@ -214,12 +224,12 @@ export function analyzeCommand(): Command {
         return;
       }
       const selected = options.strategies ?? known;
-      const catalog = [
+      const catalog: AnalyzedEntry[] = [
         ...baselineCatalog.filter((entry) => selected.includes(entry.name)),
         ...(await summaryEntries(options)),
       ];
       const trigger = { fraction: options.trigger };
-      const own = new Set(catalog.flatMap((entry) => ('breakpoints' in entry ? [entry.name] : [])));
+      const own = new Set(catalog.flatMap((entry) => (entry.breakpoints === 'own' ? [entry.name] : [])));
       const policies: BreakpointPolicy[] =
         options.breakpoints === 'both' ? ['agent', 'frontier'] : [options.breakpoints];
       const policyFor = (policy: BreakpointPolicy) => (strategy: Strategy<unknown>) =>
@@ -256,30 +266,20 @@ export function analyzeCommand(): Command {
       });
       for (const warning of json.warnings) console.error(`kioku: warning: ${warning}`);
       if (options.sweep === true) {
-        const triggered = catalog.flatMap((entry) =>
-          'documentedTrigger' in entry && entry.documentedTrigger !== undefined
-            ? [
-                {
-                  name: entry.name,
-                  create: (at: typeof trigger | { inputTokens: number }) => entry.create({ trigger: at }),
-                },
-              ]
-            : [],
-        );
-        const documented = [
-          ...new Set(
-            catalog.flatMap((entry) => ('documentedTrigger' in entry ? [entry.documentedTrigger ?? 0] : [])),
-          ),
-        ].filter((tokens) => tokens > 0);
+        const withTrigger = catalog.filter((entry) => entry.documentedTrigger !== undefined);
+        const triggered = withTrigger.map((entry) => ({
+          name: entry.name,
+          create: (at: PeerTrigger) => entry.create({ trigger: at }),
+        }));
         json.sweeps = [];
         for (const policy of policies) {
           const sweep = await sweepTriggers({
             ...common,
             triggered,
             fixed: catalog
-              .filter((entry) => !('documentedTrigger' in entry && entry.documentedTrigger !== undefined))
+              .filter((entry) => entry.documentedTrigger === undefined)
               .map((entry) => entry.create()),
-            inputTokens: documented,
+            inputTokens: [...new Set(withTrigger.map((entry) => entry.documentedTrigger ?? 0))],
             breakpoints: policyFor(policy),
             onStart: (total) => progress.start(total, `sweeping triggers (${policy} breakpoints)`),
           }).finally(() => progress.stop());
