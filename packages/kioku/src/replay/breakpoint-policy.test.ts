@@ -48,6 +48,16 @@ async function billedPrompt(policy: Parameters<typeof breakpointPlan>[0], strate
   return plan.mark?.(output) ?? output;
 }
 
+/** A 30-step run with long reasoning, so the prefix up to kioku's frontier is long enough to cache. */
+const transcript: Transcript = {
+  format: 'test',
+  file: 'run.json',
+  id: 'run',
+  model: 'deepseek-chat',
+  messages: [...history(30, 200, 2_000), { role: 'assistant', content: 'Done.' }],
+  calls: [],
+};
+
 describe('breakpointPlan', () => {
   // 12 steps: messages 0 system, 1 task, then assistant/tool pairs; tool results at 3, 5, …, 25.
   it('agent: the system prompt and the last 3 user/tool messages, for kioku’s default as for a peer', async () => {
@@ -87,14 +97,6 @@ describe('breakpointPlan', () => {
 });
 
 describe('replayTranscript breakpoints', () => {
-  const transcript: Transcript = {
-    format: 'test',
-    file: 'run.json',
-    id: 'run',
-    model: 'deepseek-chat',
-    messages: [...history(30, 200, 2_000), { role: 'assistant', content: 'Done.' }],
-    calls: [],
-  };
   const replay = (strategy: Strategy<unknown>, breakpoints: Parameters<typeof breakpointPlan>[0]) =>
     replayTranscript({ transcript, strategy, counter, pricing, breakpoints });
 
@@ -123,14 +125,6 @@ describe('replayTranscript breakpoints', () => {
 
 describe('native pricing of a DeepSeek run', () => {
   it('bills DeepSeek’s automatic prefix cache, whatever the breakpoint policy', async () => {
-    const transcript: Transcript = {
-      format: 'test',
-      file: 'run.json',
-      id: 'run',
-      model: 'deepseek-chat',
-      messages: [...history(30, 200, 2_000), { role: 'assistant', content: 'Done.' }],
-      calls: [],
-    };
     const native = resolvePricing({ modelId: 'deepseek-chat' });
     expect(native.policy.name).toBe('deepseek');
     expect(native.markBreakpoints).toBeUndefined();

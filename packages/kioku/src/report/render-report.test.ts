@@ -66,7 +66,10 @@ async function sampleReport({ sweep = false, hiddenFacts = false } = {}): Promis
   );
 }
 
-/** Opens `html` in headless Chromium and returns the canvases' sizes and painted pixels, and any errors. */
+/**
+ * Opens `html` in headless Chromium: the canvases' sizes and painted pixels, errors, requests and summary
+ * rows (a screenshot to `KIOKU_REPORT_SCREENSHOT` when set).
+ */
 async function renderInChromium(html: string) {
   const directory = mkdtempSync(join(tmpdir(), 'kioku-report-'));
   const file = join(directory, 'report.html');
@@ -79,22 +82,26 @@ async function renderInChromium(html: string) {
   try {
     const page = await context.newPage();
     const errors: string[] = [];
+    const requests: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
+    page.on('request', (request) => requests.push(request.url()));
     await page.goto(`file://${file}`);
     await page.waitForSelector('body[data-rendered="true"]', { timeout: 20_000 });
+    // Counts the non-blank pixels of every canvas (the page has no DOM types here: run as a string).
     const canvases = (await page.evaluate(`[...document.querySelectorAll('canvas')].map((canvas) => {
       const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
       let painted = 0;
       for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) painted += 1;
       return { id: canvas.id, width: canvas.width, height: canvas.height, painted };
     })`)) as Array<{ id: string; width: number; height: number; painted: number }>;
-    if (process.env.KIOKU_SWEEP_SCREENSHOT !== undefined) {
-      await page.locator('#sweep').screenshot({ path: process.env.KIOKU_SWEEP_SCREENSHOT });
+    const rows = await page.locator('#summary tbody tr').count();
+    if (process.env.KIOKU_REPORT_SCREENSHOT !== undefined) {
+      await page.screenshot({ path: process.env.KIOKU_REPORT_SCREENSHOT, fullPage: true });
     }
-    return { canvases, errors };
+    return { canvases, errors, requests, file, rows };
   } finally {
     await context.close();
     rmSync(directory, { recursive: true, force: true });
@@ -154,48 +161,15 @@ describe('renderReport', () => {
   (existsSync(chromiumPath) ? it : it.skip)(
     'renders its charts in headless Chromium without errors or network requests',
     async () => {
-      const directory = mkdtempSync(join(tmpdir(), 'kioku-report-'));
-      const file = join(directory, 'report.html');
-      writeFileSync(file, await sampleReport());
-      const context = await chromium.launchPersistentContext(join(directory, 'profile'), {
-        executablePath: chromiumPath,
-        args: chromiumArgs,
-        viewport: { width: 1280, height: 900 },
-      });
-      try {
-        const page = await context.newPage();
-        const errors: string[] = [];
-        const requests: string[] = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        page.on('console', (message) => {
-          if (message.type() === 'error') errors.push(message.text());
-        });
-        page.on('request', (request) => requests.push(request.url()));
-        await page.goto(`file://${file}`);
-        await page.waitForSelector('body[data-rendered="true"]', { timeout: 20_000 });
-        // Counts the non-blank pixels of every canvas (the page has no DOM types here: run as a string).
-        const canvases = (await page.evaluate(`[...document.querySelectorAll('canvas')].map((canvas) => {
-          const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-          let painted = 0;
-          for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) painted += 1;
-          return { id: canvas.id, width: canvas.width, height: canvas.height, painted };
-        })`)) as Array<{ id: string; width: number; height: number; painted: number }>;
-        expect(canvases.map((canvas) => canvas.id)).toEqual(['context-chart', 'cost-chart', 'saved-chart']);
-        for (const canvas of canvases) {
-          expect(canvas.width).toBeGreaterThan(200);
-          expect(canvas.painted / (canvas.width * canvas.height)).toBeGreaterThan(0.01);
-        }
-        const rows = await page.locator('#summary tbody tr').count();
-        expect(rows).toBe(3);
-        expect(errors).toEqual([]);
-        expect(requests).toEqual([`file://${file}`]);
-        if (process.env.KIOKU_REPORT_SCREENSHOT !== undefined) {
-          await page.screenshot({ path: process.env.KIOKU_REPORT_SCREENSHOT, fullPage: true });
-        }
-      } finally {
-        await context.close();
-        rmSync(directory, { recursive: true, force: true });
+      const { canvases, errors, requests, file, rows } = await renderInChromium(await sampleReport());
+      expect(canvases.map((canvas) => canvas.id)).toEqual(['context-chart', 'cost-chart', 'saved-chart']);
+      for (const canvas of canvases) {
+        expect(canvas.width).toBeGreaterThan(200);
+        expect(canvas.painted / (canvas.width * canvas.height)).toBeGreaterThan(0.01);
       }
+      expect(rows).toBe(3);
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([`file://${file}`]);
     },
   );
 });
