@@ -6,7 +6,7 @@
 //   `cache_control` breakpoints (its knob) under both;
 // - the peers' own caching knobs as configurations (SWE-agent `polling: 8`, Anthropic `clear_at_least`);
 // - every peer's token trigger at the same fraction of the window (0.5: the documented 100k of Claude's 200k);
-// - pricing: each run as it was billed (DeepSeek's automatic prefix cache at the V3.2 prices the runs paid,
+// - pricing: each run under its provider's caching (DeepSeek's automatic prefix cache at the V3.2 prices the runs paid,
 //   Anthropic's explicit breakpoints for Claude) and Anthropic-style (cache write 1.25×, read 0.1× of each
 //   model's input price) for comparison; per set and pooled (pooled USD is mostly the Claude set's);
 // - a trigger sweep of the peers with a token trigger (fractions of the window and the documented 100k):
@@ -206,7 +206,7 @@ const report = {
     'tuning: runs of even position in each set sorted by id; held-out: the others. Tables and chosen triggers are reported on the held-out half; the best trigger of each peer is chosen on the tuning half.',
   pricing: {
     native:
-      'each run as it was billed: DeepSeek automatic prefix caching at the V3.2 prices (deepseek set), Anthropic explicit breakpoints (claude set)',
+      "each run under its provider's caching: DeepSeek automatic prefix caching at the V3.2 prices (deepseek set), Anthropic explicit breakpoints (claude set)",
     'anthropic-style':
       "Anthropic's caching rules with cache write 1.25×, read 0.1× of each model's input price (the claude set's native pricing is exactly this)",
   },

@@ -119,7 +119,8 @@ export function analyzeCommand(): Command {
     .option(
       '--pricing <name|file>',
       `${Object.keys(namedPricings).join(', ')} (cache write 1.25×, read 0.1× of the model's input price), ` +
-        "another model's price table by id, or a model override JSON file (default: the model's own prices)",
+        "another model's price table by id, or a model override JSON file (default: the model's own prices, under its provider's caching: DeepSeek, OpenAI, Gemini automatic, " +
+        'Anthropic explicit)',
     )
     .option(
       '--summarizer <provider:model>',
