@@ -1,10 +1,14 @@
 import { type ModelMessage, pruneMessages } from 'ai';
+import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { Strategy } from '../strategies/strategy.js';
 
 /** Options of {@link aiSdkPruneMessages}; the defaults are the AI SDK's loop-control recipe. */
 export interface AiSdkPruneMessagesOptions {
-  /** Estimated tokens above which the history is pruned; default 100,000 (`COMPACTION_THRESHOLD`). */
-  threshold?: number;
+  /**
+   * Estimated tokens above which the history is pruned, or a `fraction` of the usable context window;
+   * default 100,000 (`COMPACTION_THRESHOLD`).
+   */
+  threshold?: number | { fraction: number };
   /** Messages at the end whose tool calls and results are kept; default 3 (`'before-last-3-messages'`). */
   keepLastMessages?: number;
 }
@@ -59,11 +63,12 @@ export function aiSdkPruneMessages({
     lossy: true,
     needsModel: false,
     initialState: () => ({ prunedAt: [], covered: 0 }),
-    async apply({ messages, state }) {
+    async apply({ messages, state, budget }) {
+      const limit = typeof threshold === 'number' ? threshold : usableTokens(budget) * threshold.fraction;
       const carried = state.covered <= messages.length ? state : { prunedAt: [], covered: 0 };
       let base = [...rebuild(messages, carried), ...messages.slice(carried.covered)];
       let prunedAt = carried.prunedAt;
-      if (JSON.stringify(base).length / 4 > threshold) {
+      if (JSON.stringify(base).length / 4 > limit) {
         base = prune(base);
         prunedAt = [...prunedAt, messages.length];
       }

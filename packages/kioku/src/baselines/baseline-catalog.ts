@@ -6,7 +6,18 @@ import { anthropicClearToolUses } from './anthropic-clear-tool-uses.js';
 import { langChainContextEditing } from './langchain-context-editing.js';
 import { naiveMasking } from './naive-masking.js';
 import { openHandsObservationMasking } from './openhands-observation-masking.js';
+import type { PeerTrigger } from './peer-trigger.js';
+import { sweAgentCacheControl } from './swe-agent-cache-control.js';
 import { sweAgentLastObservations } from './swe-agent-last-observations.js';
+
+/** What a catalog entry's `create` may be given. */
+export interface BaselineOptions {
+  /**
+   * The trigger of a peer that edits once the prompt reaches a token count (`documentedTrigger`); default
+   * its documented absolute setting. Ignored by the others.
+   */
+  trigger?: PeerTrigger | undefined;
+}
 
 /** A configuration `kioku analyze` can replay, by name. */
 export interface BaselineEntry {
@@ -14,15 +25,34 @@ export interface BaselineEntry {
   name: string;
   /** One line saying what it is and where its defaults come from. */
   description: string;
-  /** Whether this is kioku's own default (the others are peers' documented defaults). */
+  /** Whether this is kioku's own default (the others are peers' configurations). */
   kioku: boolean;
-  create: () => Strategy<unknown>;
+  /** The tokens at which the peer's documented default starts editing, for peers with a token trigger. */
+  documentedTrigger?: number;
+  /**
+   * `own` when the configuration's cache breakpoints are its own knob (SWE-agent 1.1's `cache_control`):
+   * a replay then bills its markers whatever breakpoint policy the others are put under.
+   */
+  breakpoints?: 'own';
+  create: (options?: BaselineOptions) => Strategy<unknown>;
 }
 
 /**
- * Every configuration kioku compares: its own default, then the peer baselines, each modelled on the
- * defaults its project documents. The unmanaged history, the reference for every ratio, is
- * `unmanagedBaseline`.
+ * The share of the context window at which `kioku analyze` and the side-by-side bench put every peer's
+ * token trigger: the documented 100,000 tokens are half of the 200,000-token Claude window those defaults
+ * were written for.
+ */
+export const peerTriggerFraction = 0.5;
+
+/** The peers' documented token trigger. */
+const documented = 100_000;
+const triggerOf = (options: BaselineOptions | undefined): PeerTrigger =>
+  options?.trigger ?? { inputTokens: documented };
+
+/**
+ * Every configuration kioku compares: its own default, then the peers, each modelled on what its project
+ * documents (its default, or, when said so, an opt-in or older configuration and its own caching knobs).
+ * The unmanaged history, the reference for every ratio, is `unmanagedBaseline`.
  */
 export const baselineCatalog: readonly BaselineEntry[] = [
   {
@@ -40,34 +70,64 @@ export const baselineCatalog: readonly BaselineEntry[] = [
   },
   {
     name: 'langchain-context-editing',
-    description: 'LangChain.js contextEditingMiddleware defaults: 100k approx. tokens, keep 3, "[cleared]"',
+    description:
+      'LangChain.js contextEditingMiddleware defaults: keep 3, "[cleared]", trigger by approximate tokens',
     kioku: false,
-    create: langChainContextEditing,
+    documentedTrigger: documented,
+    create: (options) => langChainContextEditing({ trigger: triggerOf(options) }),
   },
   {
     name: 'ai-sdk-prune-messages',
     description:
-      "AI SDK loop-control recipe: pruneMessages 'before-last-3-messages' above 100k estimated tokens",
+      "AI SDK loop-control recipe: pruneMessages 'before-last-3-messages', trigger by estimated tokens",
     kioku: false,
-    create: aiSdkPruneMessages,
+    documentedTrigger: documented,
+    create: (options) => {
+      const trigger = triggerOf(options);
+      return aiSdkPruneMessages({ threshold: 'fraction' in trigger ? trigger : trigger.inputTokens });
+    },
   },
   {
     name: 'anthropic-clear-tool-uses',
-    description: 'Anthropic clear_tool_uses_20250919 defaults: 100k input tokens, keep 3 tool uses',
+    description: 'Anthropic clear_tool_uses_20250919 defaults: keep 3 tool uses, trigger by input tokens',
     kioku: false,
-    create: anthropicClearToolUses,
+    documentedTrigger: documented,
+    create: (options) => anthropicClearToolUses({ trigger: triggerOf(options) }),
+  },
+  {
+    name: 'anthropic-clear-tool-uses-at-least-5000',
+    description:
+      "Anthropic clear_tool_uses_20250919 with its caching knob clear_at_least 5,000 tokens (the docs' example)",
+    kioku: false,
+    documentedTrigger: documented,
+    create: (options) => anthropicClearToolUses({ trigger: triggerOf(options), clearAtLeast: 5_000 }),
   },
   {
     name: 'openhands-masking-100',
-    description: 'OpenHands observation_masking condenser, attention_window 100 events',
+    description:
+      "OpenHands' opt-in observation_masking condenser, attention_window 100 events (not OpenHands' default condenser)",
     kioku: false,
     create: () => openHandsObservationMasking({ attentionWindow: 100 }),
   },
   {
-    name: 'swe-agent-last-5',
-    description: 'SWE-agent default history processor last_n_observations, n = 5',
+    name: 'swe-agent-1.0-last-5',
+    description: 'SWE-agent ≤ 1.0.1 default config: last_n_observations n = 5 (no longer the default)',
     kioku: false,
-    create: sweAgentLastObservations,
+    create: () => sweAgentLastObservations(),
+  },
+  {
+    name: 'swe-agent-1.0-last-5-polling-8',
+    description: 'SWE-agent last_n_observations n = 5 with its caching knob polling: 8',
+    kioku: false,
+    create: () => sweAgentLastObservations({ polling: 8 }),
+  },
+  {
+    name: 'swe-agent-1.1-default',
+    description:
+      'SWE-agent ≥ 1.1 default config: no masking, cache_control on the last 2 user/tool messages (its own breakpoints)',
+    kioku: false,
+    breakpoints: 'own',
+    create: () => sweAgentCacheControl(),
   },
 ];
 
@@ -76,7 +136,7 @@ export function unmanagedBaseline(): Strategy<unknown> {
   return unmanaged();
 }
 
-/** The peer baselines (every catalog entry but kioku's own), freshly made. */
-export function peerBaselines(): Strategy<unknown>[] {
-  return baselineCatalog.filter((entry) => !entry.kioku).map((entry) => entry.create());
+/** The peer configurations (every catalog entry but kioku's own), freshly made with `options`. */
+export function peerBaselines(options?: BaselineOptions): Strategy<unknown>[] {
+  return baselineCatalog.filter((entry) => !entry.kioku).map((entry) => entry.create(options));
 }

@@ -14,6 +14,7 @@ import { langChainApproximateCounter } from './langchain-approximate-counter.js'
 import { langChainContextEditing } from './langchain-context-editing.js';
 import { naiveMasking } from './naive-masking.js';
 import { openHandsObservationMasking } from './openhands-observation-masking.js';
+import { sweAgentCacheControl } from './swe-agent-cache-control.js';
 import { sweAgentLastObservations } from './swe-agent-last-observations.js';
 
 const counter = quarterCounter();
@@ -67,8 +68,11 @@ describe('baseline catalog', () => {
       'langchain-context-editing',
       'ai-sdk-prune-messages',
       'anthropic-clear-tool-uses',
+      'anthropic-clear-tool-uses-at-least-5000',
       'openhands-masking-100',
-      'swe-agent-last-5',
+      'swe-agent-1.0-last-5',
+      'swe-agent-1.0-last-5-polling-8',
+      'swe-agent-1.1-default',
     ]);
     expect(unmanagedBaseline().name).toBe('unmanaged');
   });
@@ -96,6 +100,68 @@ describe('naive masking and SWE-agent', () => {
     expect(naive.slice(2)).toEqual(outputs(messages).slice(2));
     const swe = outputs(await replay(sweAgentLastObservations(), messages));
     expect(swe.filter((text) => text.startsWith('Old environment output')).length).toBe(7);
+  });
+
+  it('with SWE-agent’s polling, move the edge 8 observations at a time', async () => {
+    const masked = (steps: number) =>
+      replay(sweAgentLastObservations({ polling: 8 }), history(steps)).then(
+        (output) => outputs(output).filter((text) => text.startsWith('Old environment output')).length,
+      );
+    expect(await masked(12)).toBe(0);
+    expect(await masked(13)).toBe(8);
+    expect(await masked(20)).toBe(8);
+    expect(await masked(21)).toBe(16);
+  });
+});
+
+describe('sweAgentCacheControl (SWE-agent ≥ 1.1 default)', () => {
+  it('sends the history whole with breakpoints on the last 2 user/tool messages only', async () => {
+    const messages = history(6);
+    const output = await replay(sweAgentCacheControl(), messages);
+    expect(outputs(output)).toEqual(outputs(messages));
+    const marked = output.flatMap((message, index) =>
+      message.providerOptions?.anthropic?.cacheControl === undefined ? [] : [index],
+    );
+    expect(marked).toEqual([11, 13]);
+    expect(sweAgentCacheControl().placesCacheBreakpoints).toBe(true);
+  });
+});
+
+describe('peer triggers', () => {
+  // 30 steps of ~2,500-character outputs: ~19,000 approximate tokens, ~190k characters of JSON.
+  const messages = history(30, outputLines(60));
+
+  it('scale with the window when given as a fraction of it', async () => {
+    for (const entry of baselineCatalog.filter((candidate) => candidate.documentedTrigger !== undefined)) {
+      const run = async (contextWindow: number) => {
+        const strategy = entry.create({ trigger: { fraction: 0.5 } });
+        let state = strategy.initialState();
+        let last: ModelMessage[] = [];
+        for (let length = 2; length <= messages.length; length += 2) {
+          const input = { messages: messages.slice(0, length), counter, budget: { contextWindow }, state };
+          const output = await strategy.apply(input);
+          state = output.state;
+          last = output.messages;
+        }
+        return last;
+      };
+      // Half of a 1M window is never reached; half of a 20k window is.
+      expect(await run(1_000_000), entry.name).toEqual(messages);
+      expect(await run(20_000), entry.name).not.toEqual(messages);
+    }
+  });
+
+  it('keep the documented 100,000 tokens when not given, whatever the window', async () => {
+    for (const entry of baselineCatalog.filter((candidate) => candidate.documentedTrigger !== undefined)) {
+      const strategy = entry.create();
+      const output = await strategy.apply({
+        messages,
+        counter,
+        budget: { contextWindow: 20_000 },
+        state: strategy.initialState(),
+      });
+      expect(output.messages, entry.name).toEqual(messages);
+    }
   });
 });
 

@@ -1,6 +1,13 @@
 import { type ContextEditingState, contextEditing } from '../strategies/context-editing/index.js';
 import type { Strategy } from '../strategies/strategy.js';
 import { langChainApproximateCounter } from './langchain-approximate-counter.js';
+import type { PeerTrigger } from './peer-trigger.js';
+
+/** Options of {@link langChainContextEditing}. */
+export interface LangChainContextEditingOptions {
+  /** When to start clearing, by LangChain's approximate count; default `{ inputTokens: 100_000 }`. */
+  trigger?: PeerTrigger;
+}
 
 /**
  * LangChain.js' `contextEditingMiddleware()` with its defaults (langchain 1.x,
@@ -13,8 +20,10 @@ import { langChainApproximateCounter } from './langchain-approximate-counter.js'
  * @example
  * const strategy = langChainContextEditing(); // name 'langchain-context-editing'
  */
-export function langChainContextEditing(): Strategy<ContextEditingState> {
-  const editing = contextEditing({ trigger: { inputTokens: 100_000 }, keep: 3, placeholder: '[cleared]' });
+export function langChainContextEditing({
+  trigger = { inputTokens: 100_000 },
+}: LangChainContextEditingOptions = {}): Strategy<ContextEditingState> {
+  const editing = contextEditing({ trigger, keep: 3, placeholder: '[cleared]' });
   const approximate = langChainApproximateCounter();
   return {
     ...editing,

@@ -1,5 +1,22 @@
-import type { StrategyAnalysis, StrategyComparison } from '../entry/replay.js';
+import type {
+  BreakpointPolicy,
+  SetComparison,
+  StrategyAnalysis,
+  StrategyComparison,
+  TriggerSweep,
+} from '../entry/replay.js';
 import { formatTable } from './format-table.js';
+
+/** A strategy's row in `kioku analyze --json`. */
+export type AnalyzeJsonStrategy = StrategyComparison & {
+  default: boolean;
+  estimated: boolean;
+  description: string;
+  /** The breakpoint policy of the block this row belongs to. */
+  breakpoints: BreakpointPolicy;
+  /** True for a configuration whose breakpoints are its own knob: billed with them under every policy. */
+  ownBreakpoints: boolean;
+};
 
 /** What `kioku analyze --json` prints. */
 export interface AnalyzeJson {
@@ -11,13 +28,24 @@ export interface AnalyzeJson {
   calls: number;
   /** How the calls were priced (one name per model or pricing used). */
   pricing: string[];
+  /** The breakpoint policies replayed, in the order of `strategies`' blocks. */
+  breakpoints: BreakpointPolicy[];
+  /** The peers' token trigger, as a fraction of the usable context window (`--trigger`, `--window`). */
+  trigger: { fraction: number };
   /**
-   * Each strategy's figures; the costs include the model calls it made itself (`strategyCalls`,
-   * `strategyInputTokens`, `strategyOutputTokens`), `inputTokens` their prompts; `callsOverWindow`
-   * counts the calls whose prompt (plus the reserved answer) is over the context window. `estimated` is true when its
-   * summaries were placeholders of a stated size and no model was called: its figures are an estimate.
+   * Each strategy's figures, once per breakpoint policy (the first policy's block first); the costs
+   * include the model calls it made itself (`strategyCalls`, `strategyInputTokens`,
+   * `strategyOutputTokens`), `inputTokens` their prompts; `callsOverWindow` counts the calls whose prompt
+   * (plus the reserved answer) is over the context window. `estimated` is true when its summaries were
+   * placeholders of a stated size and no model was called: its figures are an estimate.
    */
-  strategies: Array<StrategyComparison & { default: boolean; estimated: boolean; description: string }>;
+  strategies: AnalyzeJsonStrategy[];
+  /** The same figures per set of transcripts (folder and format), when there is more than one set. */
+  sets: Array<{ name: string; transcripts: number; strategies: AnalyzeJsonStrategy[] }>;
+  /** What limits the figures (a usage log missing, …); also printed above the text table. */
+  warnings: string[];
+  /** The trigger sweep per breakpoint policy, with `--sweep`. */
+  sweeps?: Array<TriggerSweep & { breakpoints: BreakpointPolicy }>;
   /** The HTML report written, when `--report` was given. */
   report?: string;
 }
@@ -29,37 +57,74 @@ export interface DescribedStrategy {
   description: string;
   /** True when its summaries are estimated (no model was called). */
   estimated?: boolean;
+  /** `own` when its breakpoints are its own knob, billed under every policy. */
+  breakpoints?: 'own';
 }
 
-/** The `--json` document of an analysis. */
+/** One policy's analysis, and the same split by set. */
+export interface PolicyAnalysis {
+  breakpoints: BreakpointPolicy;
+  analysis: StrategyAnalysis;
+  sets: SetComparison[];
+}
+
+/** The `--json` document of the analyses (one per breakpoint policy). */
 export function analyzeJson({
-  analysis,
+  analyses,
   catalog,
   kiokuDefault,
+  trigger,
+  warnings,
 }: {
-  analysis: StrategyAnalysis;
+  analyses: readonly PolicyAnalysis[];
   catalog: readonly DescribedStrategy[];
   kiokuDefault: string;
+  trigger: { fraction: number };
+  warnings: readonly string[];
 }): AnalyzeJson {
-  const baseline = analysis.strategies.find((strategy) => strategy.name === analysis.baseline);
-  return {
-    baseline: analysis.baseline,
-    kiokuDefault,
-    transcripts: baseline?.transcripts ?? 0,
-    calls: baseline?.calls ?? 0,
-    pricing: [...new Set(analysis.replays.map((replay) => replay.pricing))],
-    strategies: analysis.strategies.map((strategy) => {
+  const first = analyses[0]?.analysis;
+  const baselineName = first?.baseline ?? 'unmanaged';
+  const baseline = first?.strategies.find((strategy) => strategy.name === baselineName);
+  const rows = (policy: BreakpointPolicy, strategies: readonly StrategyComparison[]) =>
+    strategies.map((strategy): AnalyzeJsonStrategy => {
       const entry = catalog.find((candidate) => candidate.name === strategy.name);
       return {
         ...strategy,
         default: strategy.name === kiokuDefault,
         estimated: entry?.estimated === true,
         description:
-          strategy.name === analysis.baseline
+          strategy.name === baselineName
             ? 'the history sent as it is (the baseline)'
             : (entry?.description ?? ''),
+        breakpoints: policy,
+        ownBreakpoints: entry?.breakpoints === 'own',
       };
-    }),
+    });
+  const setNames = [...new Set(analyses.flatMap(({ sets }) => sets.map((set) => set.name)))];
+  return {
+    baseline: baselineName,
+    kiokuDefault,
+    transcripts: baseline?.transcripts ?? 0,
+    calls: baseline?.calls ?? 0,
+    pricing: [...new Set(first?.replays.map((replay) => replay.pricing) ?? [])],
+    breakpoints: analyses.map(({ breakpoints }) => breakpoints),
+    trigger,
+    strategies: analyses.flatMap(({ breakpoints, analysis }) => rows(breakpoints, analysis.strategies)),
+    sets:
+      setNames.length < 2
+        ? []
+        : setNames.map((name) => {
+            const sets = analyses.map(({ breakpoints, sets }) => ({
+              breakpoints,
+              set: sets.find((candidate) => candidate.name === name),
+            }));
+            return {
+              name,
+              transcripts: sets[0]?.set?.transcripts ?? 0,
+              strategies: sets.flatMap(({ breakpoints, set }) => rows(breakpoints, set?.strategies ?? [])),
+            };
+          }),
+    warnings: [...warnings],
   };
 }
 
@@ -68,44 +133,63 @@ const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}�
 const usd = (value: number) => `$${value >= 100 ? value.toFixed(0) : value.toFixed(value >= 1 ? 2 : 4)}`;
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
+/** What each breakpoint policy means, for the text output and the report. */
+export const breakpointPolicyTitles: Record<BreakpointPolicy, string> = {
+  agent: "cache breakpoints by the agents' rule (system + last 3 user/tool messages), for every strategy",
+  frontier: "cache breakpoints at kioku's frontier (the last edited message), for every strategy",
+  none: 'no cache breakpoints (explicit caches read nothing)',
+  own: "each strategy's own cache breakpoints (the agents' rule for those that place none)",
+};
+
+function table(rows: readonly AnalyzeJsonStrategy[]): string {
+  const label = (strategy: AnalyzeJsonStrategy) =>
+    `${strategy.name}${strategy.default ? ' *' : ''}${strategy.estimated ? ' †' : ''}${strategy.ownBreakpoints ? ' ‡' : ''}`;
+  return formatTable(
+    [
+      'strategy',
+      'calls',
+      'input tokens',
+      '×',
+      'peak context',
+      'cost no cache',
+      '×',
+      'cost cached',
+      '×',
+      'cache hits',
+      'p95 ms/call',
+      'over window',
+      'violations',
+    ],
+    rows.map((strategy) => [
+      label(strategy),
+      integer(strategy.calls),
+      integer(strategy.inputTokens),
+      ratio(strategy.inputTokensRatio),
+      integer(strategy.peakContextTokens),
+      usd(strategy.costNoCache),
+      ratio(strategy.costNoCacheRatio),
+      usd(strategy.costCached),
+      ratio(strategy.costCachedRatio),
+      percent(strategy.cacheHitRate),
+      strategy.overheadMsP95.toFixed(3),
+      integer(strategy.callsOverWindow),
+      integer(strategy.violations),
+    ]),
+  );
+}
+
+/** Rows of one policy's block. */
+const ofPolicy = (rows: readonly AnalyzeJsonStrategy[], policy: BreakpointPolicy) =>
+  rows.filter((row) => row.breakpoints === policy);
+
 /**
- * The plain-text table of an analysis, kioku's default marked with `*` and estimates with `†`; under it,
- * what each estimate stands for and the model calls strategies made themselves.
+ * The plain-text tables of an analysis, one per breakpoint policy (and per set when there are several),
+ * kioku's default marked with `*`, estimates with `†`, configurations billed with their own breakpoints
+ * with `‡`; warnings first; under them, what each estimate stands for and the model calls strategies made
+ * themselves.
  */
 export function renderAnalysis(json: AnalyzeJson): string {
-  const label = (strategy: AnalyzeJson['strategies'][number]) =>
-    `${strategy.name}${strategy.default ? ' *' : ''}${strategy.estimated ? ' †' : ''}`;
-  const rows = json.strategies.map((strategy) => [
-    label(strategy),
-    integer(strategy.calls),
-    integer(strategy.inputTokens),
-    ratio(strategy.inputTokensRatio),
-    integer(strategy.peakContextTokens),
-    usd(strategy.costNoCache),
-    ratio(strategy.costNoCacheRatio),
-    usd(strategy.costCached),
-    ratio(strategy.costCachedRatio),
-    percent(strategy.cacheHitRate),
-    strategy.overheadMsP95.toFixed(3),
-    integer(strategy.callsOverWindow),
-    integer(strategy.violations),
-  ]);
-  const header = [
-    'strategy',
-    'calls',
-    'input tokens',
-    '×',
-    'peak context',
-    'cost no cache',
-    '×',
-    'cost cached',
-    '×',
-    'cache hits',
-    'p95 ms/call',
-    'over window',
-    'violations',
-  ];
-  const notes = json.strategies.flatMap((strategy) => [
+  const notes = ofPolicy(json.strategies, json.breakpoints[0] ?? 'own').flatMap((strategy) => [
     ...(strategy.estimated ? [`† ${strategy.name} is an ESTIMATE: ${strategy.description}.`] : []),
     ...(strategy.strategyCalls > 0
       ? [
@@ -115,13 +199,41 @@ export function renderAnalysis(json: AnalyzeJson): string {
         ]
       : []),
   ]);
+  const blocks = json.breakpoints.flatMap((policy) => [
+    '',
+    `${breakpointPolicyTitles[policy]}:`,
+    table(ofPolicy(json.strategies, policy)),
+    ...json.sets.flatMap((set) => [
+      '',
+      `  ${set.name}, ${set.transcripts} transcript(s):`,
+      table(ofPolicy(set.strategies, policy)),
+    ]),
+  ]);
+  const sweeps = (json.sweeps ?? []).flatMap((sweep) => [
+    '',
+    `trigger sweep, ${breakpointPolicyTitles[sweep.breakpoints]}:`,
+    formatTable(
+      ['strategy', 'trigger', 'input tokens ×', 'cost no cache ×', 'cost cached ×'],
+      sweep.curves.flatMap((curve) =>
+        curve.points.map((point) => [
+          curve.strategy,
+          point.label,
+          ratio(point.inputTokensRatio),
+          ratio(point.costNoCacheRatio),
+          ratio(point.costCachedRatio),
+        ]),
+      ),
+    ),
+  ]);
   return [
-    `${json.transcripts} transcript(s), ${integer(json.calls)} calls, priced as ${json.pricing.join(', ')}`,
+    ...json.warnings.map((warning) => `WARNING: ${warning}`),
+    `${json.transcripts} transcript(s), ${integer(json.calls)} calls, priced as ${json.pricing.join(', ')}; ` +
+      `peers' token triggers at ${json.trigger.fraction} of the window`,
+    ...blocks,
+    ...sweeps,
     '',
-    formatTable(header, rows),
-    '',
-    `× = ratio to ${json.baseline}, measured in the same run. * kioku's default. p95 ms/call: the strategy's own time. ` +
-      'over window: calls whose prompt (plus the reserved answer) is over the context window.',
+    `× = ratio to ${json.baseline}, measured in the same run. * kioku's default. ‡ billed with its own cache breakpoints under every policy. ` +
+      "p95 ms/call: the strategy's own time. over window: calls whose prompt (plus the reserved answer) is over the context window.",
     ...notes,
   ].join('\n');
 }

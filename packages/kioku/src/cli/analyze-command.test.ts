@@ -49,16 +49,32 @@ describe('kioku analyze', () => {
     expect(report.kiokuDefault).toBe('kioku-default');
     expect(report.baseline).toBe('unmanaged');
     expect(report.pricing).toEqual(['anthropic-style (claude-sonnet-4-20250514 input price)']);
-    expect(report.strategies.map((strategy: { name: string }) => strategy.name)).toEqual([
+    expect(report.breakpoints).toEqual(['agent', 'frontier']);
+    expect(report.trigger).toEqual({ fraction: 0.5 });
+    expect(report.warnings).toEqual([]);
+    const names = [
       'unmanaged',
       'kioku-default',
       'naive-masking-10',
       'langchain-context-editing',
       'ai-sdk-prune-messages',
       'anthropic-clear-tool-uses',
+      'anthropic-clear-tool-uses-at-least-5000',
       'openhands-masking-100',
-      'swe-agent-last-5',
-    ]);
+      'swe-agent-1.0-last-5',
+      'swe-agent-1.0-last-5-polling-8',
+      'swe-agent-1.1-default',
+    ];
+    const block = (policy: string) =>
+      report.strategies
+        .filter((strategy: { breakpoints: string }) => strategy.breakpoints === policy)
+        .map((strategy: { name: string }) => strategy.name);
+    expect(block('agent')).toEqual(names);
+    expect(block('frontier')).toEqual(names);
+    // kioku's default is billed under the agents' rule like every peer, and under its own frontier.
+    const kioku = report.strategies.filter((strategy: { name: string }) => strategy.name === 'kioku-default');
+    expect(kioku[0].costCachedRatio).not.toBe(kioku[1].costCachedRatio);
+    expect(kioku[0].inputTokensRatio).toBe(kioku[1].inputTokensRatio);
     for (const strategy of report.strategies) {
       for (const key of [
         'inputTokensRatio',
@@ -80,18 +96,114 @@ describe('kioku analyze', () => {
       'analyze',
       'samples/pydicom__pydicom-901.traj.json',
       '--strategies',
-      'kioku-default,swe-agent-last-5',
+      'kioku-default,swe-agent-1.0-last-5',
       '--report',
       file,
     ]);
     expect(status).toBe(0);
     expect(stderr).toContain(`report written to ${file}`);
-    expect(stdout).toMatch(/^swe-agent-last-5\s+61/m);
+    expect(stdout).toMatch(/^swe-agent-1\.0-last-5\s+61/m);
     expect(stdout).not.toContain('naive-masking-10');
     expect(existsSync(file)).toBe(true);
     const html = readFileSync(file, 'utf8');
     expect(html).toContain('<canvas id="context-chart">');
     expect(html).toContain('pydicom__pydicom-901');
+  });
+
+  it('puts every peer’s token trigger at --trigger of the window, so --window moves it', () => {
+    const ratioOf = (args: string[]) => {
+      const run = runCli([
+        'analyze',
+        '--strategies',
+        'anthropic-clear-tool-uses',
+        '--breakpoints',
+        'agent',
+        '--json',
+        ...args,
+      ]);
+      expect(run.status).toBe(0);
+      return strategyNamed(run.stdout, 'anthropic-clear-tool-uses').inputTokensRatio;
+    };
+    // The sample's context peaks at ~144k tokens: half of its 200k window (100k) is reached, 0.9 is not.
+    expect(ratioOf(['--trigger', '0.9'])).toBe(1);
+    expect(ratioOf([])).toBeLessThan(1);
+    // A window of 1M puts half of it out of reach; one of 100k brings 0.9 of it within.
+    expect(ratioOf(['--window', '1000000'])).toBe(1);
+    expect(ratioOf(['--window', '100000', '--trigger', '0.9'])).toBeLessThan(1);
+    expect(runCli(['analyze', '--trigger', '1.5']).status).toBe(2);
+    expect(runCli(['analyze', '--breakpoints', 'sometimes']).status).toBe(2);
+  });
+
+  it('sweeps the peers’ triggers with --sweep, in JSON and as the report’s curve chart', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'kioku-analyze-')), 'report.html');
+    const run = runCli([
+      'analyze',
+      '--strategies',
+      'kioku-default,anthropic-clear-tool-uses',
+      '--breakpoints',
+      'agent',
+      '--sweep',
+      '--json',
+      '--report',
+      file,
+    ]);
+    expect(run.status).toBe(0);
+    const [sweep] = JSON.parse(run.stdout).sweeps;
+    expect(sweep.breakpoints).toBe('agent');
+    expect(
+      sweep.curves.map((curve: { strategy: string; points: unknown[] }) => [
+        curve.strategy,
+        curve.points.length,
+      ]),
+    ).toEqual([
+      ['kioku-default', 1],
+      ['anthropic-clear-tool-uses', 8],
+    ]);
+    const points = sweep.curves[1].points as Array<{ label: string; inputTokensRatio: number }>;
+    expect(points.map((point) => point.label).at(-1)).toBe('100,000 tokens');
+    // The earliest trigger clears the most.
+    expect(points[0]?.inputTokensRatio).toBeLessThan(points.at(-1)?.inputTokensRatio ?? 0);
+    expect(readFileSync(file, 'utf8')).toContain('<canvas id="sweep-chart">');
+  });
+
+  it('warns when OpenHands runs come without their per-call usage log (only the last call replayed)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kioku-analyze-'));
+    const step = (i: number) => [
+      {
+        role: 'assistant',
+        content: `step ${i}`,
+        tool_calls: [
+          { id: `c${i}`, type: 'function', function: { name: 'bash', arguments: '{"command":"ls"}' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: `c${i}`, content: 'x'.repeat(400) },
+    ];
+    writeFileSync(
+      join(dir, 'astropy__astropy-12907.json'),
+      JSON.stringify({
+        messages: [
+          { role: 'system', content: 'You are OpenHands agent.' },
+          { role: 'user', content: 'Fix the bug.' },
+          ...[0, 1, 2].flatMap(step),
+        ],
+        response: {
+          model: 'claude-3-5-sonnet-20241022',
+          choices: [{ message: { role: 'assistant', content: 'Done.' } }],
+          usage: { prompt_tokens: 900, completion_tokens: 5 },
+        },
+        kwargs: {},
+        cost: 0.003,
+        timestamp: 1733338800,
+      }),
+    );
+    const run = runCli(['analyze', dir, '--strategies', 'kioku-default', '--json']);
+    expect(run.status).toBe(0);
+    const [warning] = JSON.parse(run.stdout).warnings;
+    expect(warning).toMatch(/1 OpenHands run\(s\) in .* have no per-call usage log: only the last LLM call/);
+    expect(warning).toContain('per_call_usage.jsonl');
+    expect(run.stderr).toContain(`kioku: warning: ${warning}`);
+    const text = runCli(['analyze', dir, '--strategies', 'kioku-default']);
+    expect(text.stdout.split('\n')[0]).toBe(`WARNING: ${warning}`);
   });
 
   it('reports and skips a transcript it cannot analyze, and analyzes the rest of the directory (exit 1)', () => {
@@ -191,6 +303,8 @@ describe('kioku analyze --summarizer against a loopback OpenAI-compatible server
       'samples/soc-investigation.json',
       '--strategies',
       'kioku-default',
+      '--breakpoints',
+      'agent',
       '--summarizer',
       'openai-compatible:test-model',
       '--base-url',

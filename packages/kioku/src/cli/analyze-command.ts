@@ -1,21 +1,38 @@
 import { existsSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   analyzeStrategies,
+  type BaselineEntry,
+  type BreakpointPolicy,
   baselineCatalog,
+  compareSets,
+  equalBreakpointPolicies,
   namedPricings,
+  type PeerTrigger,
+  peerTriggerFraction,
   ReplayConfigurationError,
   type ReplayPricing,
   renderReport,
   reportData,
   resolvePricing,
+  type StrategyAnalysis,
+  sweepTriggers,
+  type TranscriptReplay,
   unmanagedBaseline,
 } from '../entry/replay.js';
 import { type Transcript, transcriptFormats } from '../entry/transcripts.js';
-import { counterForModel, loadModelOverrides, type ModelOverrides } from '../index.js';
-import { analyzeJson, renderAnalysis } from './analyze-command-output.js';
+import { counterForModel, loadModelOverrides, type ModelOverrides, type Strategy } from '../index.js';
+import {
+  type AnalyzeJson,
+  analyzeJson,
+  breakpointPolicyTitles,
+  type PolicyAnalysis,
+  renderAnalysis,
+} from './analyze-command-output.js';
 import { parseSummarizer, summaryEntries } from './analyze-command-summaries.js';
+import { analyzeWarnings } from './analyze-command-warnings.js';
 import { describeCliError } from './describe-cli-error.js';
 import { loadForCommand } from './load-for-command.js';
 import { maxFileSizeOption } from './max-file-size-option.js';
@@ -25,6 +42,14 @@ import { writeOutputFile } from './write-output-file.js';
 
 /** The generated SOC investigation (`samples/soc-investigation.json`, shipped in dist) analyzed when given no path. */
 const bundledSample = fileURLToPath(new URL('../samples/soc-investigation.json', import.meta.url));
+
+/** A configuration analyze replays: a catalog entry or a summary-backed one. */
+type AnalyzedEntry = Pick<
+  BaselineEntry,
+  'name' | 'description' | 'documentedTrigger' | 'breakpoints' | 'create'
+> & {
+  estimated?: boolean;
+};
 
 interface AnalyzeOptions {
   strategies?: string[];
@@ -37,6 +62,9 @@ interface AnalyzeOptions {
   summarizer?: string;
   baseUrl?: string;
   estimateSummaries?: number;
+  breakpoints: BreakpointPolicy | 'both';
+  trigger: number;
+  sweep?: boolean;
   maxFileSize: number;
 }
 
@@ -56,6 +84,14 @@ function parseStrategies(value: string): string[] {
 }
 
 const parseWindow = parseInteger('a number of tokens', { min: 1 });
+
+function parseFraction(value: string): number {
+  const fraction = Number(value);
+  if (!/^\d*\.?\d+$/.test(value.trim()) || !(fraction > 0 && fraction <= 1)) {
+    throw new InvalidArgumentError('expected a fraction of the window above 0 and at most 1, e.g. 0.5');
+  }
+  return fraction;
+}
 
 /** `kioku analyze`: replays transcripts through kioku's default and the peer baselines, side by side. */
 export function analyzeCommand(): Command {
@@ -83,7 +119,8 @@ export function analyzeCommand(): Command {
     .option(
       '--pricing <name|file>',
       `${Object.keys(namedPricings).join(', ')} (cache write 1.25×, read 0.1× of the model's input price), ` +
-        "another model's price table by id, or a model override JSON file (default: the model's own prices)",
+        "another model's price table by id, or a model override JSON file (default: the model's own prices, under its provider's caching: DeepSeek, OpenAI, Gemini automatic, " +
+        'Anthropic explicit)',
     )
     .option(
       '--summarizer <provider:model>',
@@ -100,6 +137,28 @@ export function analyzeCommand(): Command {
       "also replay kioku's default followed by summarization with summaries estimated at this size " +
         '(kioku-default+estimated-summaries): no model is called, and the output says it is an estimate',
       parseWindow,
+    )
+    .addOption(
+      new Option(
+        '--breakpoints <policy>',
+        "where every strategy's cache breakpoints go, for caches that need them (Anthropic): agent (system + " +
+          "last 3 user/tool messages, the agents' rule), frontier (kioku's: the last edited message), none, or " +
+          'both (agent and frontier, one table each)',
+      )
+        .choices([...equalBreakpointPolicies, 'both'])
+        .default('both'),
+    )
+    .option(
+      '--trigger <fraction>',
+      "the peers' token triggers (LangChain, AI SDK recipe, Anthropic clear_tool_uses) as a fraction of the " +
+        "window (--window, default the model's): every peer at the same fraction",
+      parseFraction,
+      peerTriggerFraction,
+    )
+    .option(
+      '--sweep',
+      "also sweep the peers' triggers (0.05–0.9 of the window and their documented 100,000 tokens): each " +
+        "strategy's input tokens against cost, in the output and the report's curve chart",
     )
     .option('--report <file>', 'also write a self-contained HTML report with charts')
     .addOption(
@@ -166,24 +225,70 @@ export function analyzeCommand(): Command {
         return;
       }
       const selected = options.strategies ?? known;
-      const catalog = [
+      const catalog: AnalyzedEntry[] = [
         ...baselineCatalog.filter((entry) => selected.includes(entry.name)),
         ...(await summaryEntries(options)),
       ];
-      // A strategy that throws (a failing summarizer) stops the analysis with a ReplayStrategyError naming
-      // the transcript and call; main prints it and exits 1.
-      const analysis = await analyzeStrategies({
+      const trigger = { fraction: options.trigger };
+      const own = new Set(catalog.flatMap((entry) => (entry.breakpoints === 'own' ? [entry.name] : [])));
+      const policies: BreakpointPolicy[] =
+        options.breakpoints === 'both' ? ['agent', 'frontier'] : [options.breakpoints];
+      const policyFor = (policy: BreakpointPolicy) => (strategy: Strategy<unknown>) =>
+        own.has(strategy.name) ? 'own' : policy;
+      const common = {
         transcripts,
         baseline: unmanagedBaseline(),
-        strategies: catalog.map((entry) => entry.create()),
-        pricingFor: (transcript) => pricings.get(transcript) as ReplayPricing,
-        counterFor: (transcript) => counterForModel(modelOf(transcript)),
-        budgetFor: (_, pricing) => ({ contextWindow: options.window ?? pricing.model.contextWindow }),
-        onStart: (total) => progress.start(total, 'replaying'),
+        pricingFor: (transcript: Transcript) => pricings.get(transcript) as ReplayPricing,
+        counterFor: (transcript: Transcript) => counterForModel(modelOf(transcript)),
+        budgetFor: (_: Transcript, pricing: ReplayPricing) => ({
+          contextWindow: options.window ?? pricing.model.contextWindow,
+        }),
         onReplay: () => progress.increment(),
-      }).finally(() => progress.stop());
-      const json = analyzeJson({ analysis, catalog, kiokuDefault: kiokuDefaultName });
+      };
+      const setOf = setNamer(transcripts);
+      const analyses: PolicyAnalysis[] = [];
+      for (const policy of policies) {
+        // A strategy that throws (a failing summarizer) stops the analysis with a ReplayStrategyError naming
+        // the transcript and call; main prints it and exits 1.
+        const analysis = await analyzeStrategies({
+          ...common,
+          strategies: catalog.map((entry) => entry.create({ trigger })),
+          breakpoints: policyFor(policy),
+          onStart: (total) => progress.start(total, `replaying (${policy} breakpoints)`),
+        }).finally(() => progress.stop());
+        analyses.push({ breakpoints: policy, analysis, sets: compareSets(analysis, setOf) });
+      }
+      const json: AnalyzeJson = analyzeJson({
+        analyses,
+        catalog,
+        kiokuDefault: kiokuDefaultName,
+        trigger,
+        warnings: analyzeWarnings(transcripts),
+      });
+      for (const warning of json.warnings) console.error(`kioku: warning: ${warning}`);
+      if (options.sweep === true) {
+        const withTrigger = catalog.filter((entry) => entry.documentedTrigger !== undefined);
+        const triggered = withTrigger.map((entry) => ({
+          name: entry.name,
+          create: (at: PeerTrigger) => entry.create({ trigger: at }),
+        }));
+        json.sweeps = [];
+        for (const policy of policies) {
+          const sweep = await sweepTriggers({
+            ...common,
+            triggered,
+            fixed: catalog
+              .filter((entry) => entry.documentedTrigger === undefined)
+              .map((entry) => entry.create()),
+            inputTokens: [...new Set(withTrigger.map((entry) => entry.documentedTrigger ?? 0))],
+            breakpoints: policyFor(policy),
+            onStart: (total) => progress.start(total, `sweeping triggers (${policy} breakpoints)`),
+          }).finally(() => progress.stop());
+          json.sweeps.push({ breakpoints: policy, ...sweep });
+        }
+      }
       if (options.report !== undefined) {
+        const analysis = analyses[0]?.analysis as StrategyAnalysis;
         const descriptions = Object.fromEntries(
           json.strategies.map((strategy) => [strategy.name, strategy.description]),
         );
@@ -191,6 +296,8 @@ export function analyzeCommand(): Command {
           analysis,
           kiokuDefault: selected.includes(kiokuDefaultName) ? kiokuDefaultName : undefined,
           descriptions,
+          breakpoints: breakpointPolicyTitles[policies[0] ?? 'agent'],
+          sweep: json.sweeps?.[0],
         });
         await writeOutputFile(options.report, await renderReport(data));
         json.report = options.report;
@@ -199,6 +306,18 @@ export function analyzeCommand(): Command {
       console.log(options.json === true ? JSON.stringify(json, null, 2) : renderAnalysis(json));
       if (failed) process.exitCode = 1;
     });
+}
+
+/** Names each transcript's set: its folder (relative to the working directory) and its format. */
+function setNamer(transcripts: readonly Transcript[]): (replay: TranscriptReplay) => string {
+  const names = new Map(
+    transcripts.map((transcript) => [
+      `${transcript.file}\u0000${transcript.id}`,
+      `${relative(process.cwd(), dirname(transcript.file)) || '.'} (${transcript.format})`,
+    ]),
+  );
+  return (replay) =>
+    names.get(`${replay.transcript.file}\u0000${replay.transcript.id}`) ?? replay.transcript.format;
 }
 
 /** The model override file `--pricing` names, if it names a file rather than a pricing or a model. */

@@ -20,12 +20,17 @@ const policiesByProvider: Readonly<Record<string, () => CachePolicy>> = {
 };
 
 /**
- * The caching rules of the provider serving `model`, with default options; `noCachePolicy()` for a
- * provider whose rules are not modelled.
+ * The caching rules of the provider serving `model`, with default options (Claude models on Amazon Bedrock
+ * get Anthropic's, which Bedrock applies to them); `noCachePolicy()` for a provider whose rules are not
+ * modelled.
  *
  * @example
  * const policy = cachePolicyForModel(getModelInfo('deepseek-chat')); // deepseekCachePolicy()
  */
-export function cachePolicyForModel(model: Pick<ModelInfo, 'provider'>): CachePolicy {
+export function cachePolicyForModel(model: Pick<ModelInfo, 'provider'> & { id?: string }): CachePolicy {
+  // Claude on Bedrock bills Anthropic's rules: explicit cache points, 1.25× writes, 0.1× reads.
+  if (model.provider === 'amazon-bedrock' && /anthropic\.|claude/.test(model.id ?? '')) {
+    return anthropicCachePolicy();
+  }
   return (policiesByProvider[model.provider] ?? noCachePolicy)();
 }

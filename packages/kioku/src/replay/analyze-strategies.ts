@@ -4,6 +4,7 @@ import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Transcript } from '../transcripts/transcript.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
+import type { BreakpointPolicy } from './breakpoint-policy.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import type { ReplayPricing } from './replay-pricing.js';
 import { replayTranscript } from './replay-transcript.js';
@@ -26,6 +27,11 @@ export interface AnalyzeStrategiesOptions {
   budgetFor?: (transcript: Transcript, pricing: ReplayPricing) => StrategyBudget;
   /** When to compact beyond each strategy's own `apply` (see `replayTranscript`); default none. */
   trigger?: ProactiveTrigger | undefined;
+  /**
+   * Where cache breakpoints go (see `BreakpointPolicy`), for every strategy alike or per strategy (a
+   * configuration whose breakpoints are its own knob keeps `own`); default `own`, `replayTranscript`'s.
+   */
+  breakpoints?: BreakpointPolicy | ((strategy: Strategy<unknown>) => BreakpointPolicy) | undefined;
   /** Called before the first replay with the number of replays (transcripts × strategies). */
   onStart?: (total: number) => void;
   /** Called after each replay, e.g. to advance a progress bar. */
@@ -64,6 +70,7 @@ export async function analyzeStrategies({
   counterFor = (transcript) => counterForModel(transcript.model ?? transcript.calls[0]?.model),
   budgetFor = (_, pricing) => ({ contextWindow: pricing.model.contextWindow }),
   trigger,
+  breakpoints = 'own',
   onStart,
   onReplay,
 }: AnalyzeStrategiesOptions): Promise<StrategyAnalysis> {
@@ -83,7 +90,16 @@ export async function analyzeStrategies({
     const counter = counterFor(transcript);
     const budget = budgetFor(transcript, pricing);
     for (const strategy of all) {
-      const replay = await replayTranscript({ transcript, strategy, counter, pricing, budget, trigger });
+      const policy = typeof breakpoints === 'function' ? breakpoints(strategy) : breakpoints;
+      const replay = await replayTranscript({
+        transcript,
+        strategy,
+        counter,
+        pricing,
+        budget,
+        trigger,
+        breakpoints: policy,
+      });
       replays.push(replay);
       byStrategy.get(strategy.name)?.push(replay);
       onReplay?.(replay);

@@ -7,6 +7,7 @@ import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Transcript } from '../transcripts/transcript.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
+import { type BreakpointPolicy, breakpointPlan } from './breakpoint-policy.js';
 import { editsUsage } from './edits-usage.js';
 import { introducedViolations } from './introduced-violations.js';
 import { markedPrompts } from './marked-prompts.js';
@@ -30,6 +31,12 @@ export interface ReplayTranscriptOptions {
    * `kiokuMiddleware` does); default none: the strategy's `apply` alone.
    */
   trigger?: ProactiveTrigger | undefined;
+  /**
+   * Where the cache breakpoints of the prompts go, for pricings that cache only marked prefixes (see
+   * `BreakpointPolicy`): `agent`, `frontier` or `none` for every strategy alike; default `own` (the
+   * strategy's own markers if it places them, else the agents' rule).
+   */
+  breakpoints?: BreakpointPolicy | undefined;
 }
 
 /**
@@ -40,8 +47,9 @@ export interface ReplayTranscriptOptions {
  * `kiokuPrepareStep`, with the same `trigger`, so a live agent sends what the replay measures. Measures per call the tokens sent and the context used, the cost without and with the
  * provider's prompt cache (simulated over the sequence of managed prompts, so rewriting a cached prefix
  * costs what it costs), the violations a provider would reject, and the strategy's time. Cache
- * breakpoints are placed by `pricing.markBreakpoints` (as the agent places them), except for a strategy
- * that `placesCacheBreakpoints` itself, whose markers are billed as they are.
+ * breakpoints follow `breakpoints`: by default they are placed by `pricing.markBreakpoints` (as the agent
+ * places them), except for a strategy that `placesCacheBreakpoints` itself, whose markers are billed as
+ * they are; `agent`, `frontier` and `none` put every strategy on the same terms.
  *
  * The model calls a strategy makes itself (summaries: the `usage` its edits report) are counted per call
  * (`strategyInputTokens`, `strategyOutputTokens`) and billed on top of the agent's call, uncached at the
@@ -65,6 +73,7 @@ export async function replayTranscript({
   pricing,
   budget = { contextWindow: pricing.model.contextWindow },
   trigger,
+  breakpoints = 'own',
 }: ReplayTranscriptOptions): Promise<TranscriptReplay> {
   const tools = transcript.tools;
   const toolsPart = tools === undefined ? {} : { tools };
@@ -74,13 +83,10 @@ export async function replayTranscript({
   >[] = [];
   const violations: ReplayedCall['violations'][] = [];
   const simulated: SimulatedCall[] = [];
-  // A strategy that marks its own cache breakpoints is billed as it marks them; the others as the agent would.
-  const marking =
-    pricing.markBreakpoints === undefined || strategy.placesCacheBreakpoints === true
-      ? undefined
-      : markedPrompts(pricing.markBreakpoints, counter);
+  const plan = breakpointPlan(breakpoints, strategy, pricing);
+  const marking = plan.mark === undefined ? undefined : markedPrompts(plan.mark, counter);
   const compactor = createCompactor({
-    strategy,
+    strategy: plan.strategy,
     counter,
     contextWindow: budget.contextWindow,
     ...(budget.reservedOutputTokens === undefined

@@ -1,4 +1,4 @@
-import type { StrategyAnalysis, StrategyComparison } from '../replay/index.js';
+import type { StrategyAnalysis, StrategyComparison, TriggerSweepCurve } from '../replay/index.js';
 
 /** One transcript's per-call series, per strategy, as the report's charts draw them. */
 export interface ReportTranscript {
@@ -23,6 +23,13 @@ export interface ReportData {
   transcripts: ReportTranscript[];
   /** Tool names, and per strategy the tokens it saved on each (summed over every call). */
   savedByTool: { tools: string[]; byStrategy: Record<string, number[]> };
+  /** Where the cache breakpoints of every strategy went, in one line, when a policy was applied. */
+  breakpoints?: string;
+  /**
+   * The trigger sweep drawn as curves (input tokens × against cost cached ×, and hidden-fact rate against
+   * cost cached × when measured), with the breakpoint policy it was replayed under.
+   */
+  sweep?: { breakpoints: string; curves: TriggerSweepCurve[] };
 }
 
 /** Options of {@link reportData}. */
@@ -32,19 +39,25 @@ export interface ReportDataOptions {
   kiokuDefault?: string | undefined;
   /** One line per strategy name (e.g. where its defaults come from). */
   descriptions?: Record<string, string> | undefined;
+  /** One line on where the cache breakpoints went (see `ReportData.breakpoints`). */
+  breakpoints?: string | undefined;
+  /** A trigger sweep to draw (see `sweepTriggers`), with its breakpoint policy. */
+  sweep?: { breakpoints: string; curves: TriggerSweepCurve[] } | undefined;
 }
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 /**
  * Turns an analysis into the report's data: summary rows, per-call series of every transcript (longest
- * first) and tokens saved by tool.
+ * first), tokens saved by tool, and the trigger sweep when given.
  */
 export function reportData({
   analysis,
   title = 'kioku analyze: context strategies replayed',
   kiokuDefault,
   descriptions,
+  breakpoints,
+  sweep,
 }: ReportDataOptions): ReportData {
   const byTranscript = new Map<string, ReportTranscript>();
   const pricings = new Set<string>();
@@ -97,5 +110,7 @@ export function reportData({
   };
   if (kiokuDefault !== undefined) data.kiokuDefault = kiokuDefault;
   if (descriptions !== undefined) data.descriptions = descriptions;
+  if (breakpoints !== undefined) data.breakpoints = breakpoints;
+  if (sweep !== undefined) data.sweep = { breakpoints: sweep.breakpoints, curves: sweep.curves };
   return data;
 }

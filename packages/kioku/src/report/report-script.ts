@@ -148,6 +148,54 @@ export const reportScript = `
       },
     },
   });
+  if (data.sweep) {
+    for (const curve of data.sweep.curves) {
+      if (!colors[curve.strategy]) colors[curve.strategy] = palette[next++ % palette.length];
+    }
+    const curveColor = (name) => colors[name];
+    const scatter = (canvasId, xKey, xTitle) => {
+      const canvas = document.getElementById(canvasId);
+      if (!canvas) return;
+      new Chart(canvas, {
+        type: 'scatter',
+        data: {
+          datasets: data.sweep.curves
+            .filter((curve) => curve.points.some((point) => Number.isFinite(point[xKey])))
+            .map((curve) => ({
+              label: label(curve.strategy),
+              data: curve.points
+                .filter((point) => Number.isFinite(point[xKey]))
+                .map((point) => ({ x: point[xKey], y: point.costCachedRatio, trigger: point.label })),
+              showLine: curve.triggered,
+              borderColor: curveColor(curve.strategy),
+              backgroundColor: curveColor(curve.strategy),
+              pointRadius: curve.triggered ? 3 : 6,
+              pointStyle: curve.triggered ? 'circle' : 'rectRot',
+              borderWidth: curve.strategy === data.kiokuDefault ? 3 : 1.5,
+            })),
+        },
+        options: {
+          responsive: true,
+          maintainAspectRatio: false,
+          plugins: {
+            legend: { position: 'bottom', labels: { boxWidth: 14 } },
+            tooltip: {
+              callbacks: {
+                label: (item) =>
+                  item.dataset.label + ' at ' + item.raw.trigger + ': ' + ratio(item.raw.x) + ', cost cached ' + ratio(item.raw.y),
+              },
+            },
+          },
+          scales: {
+            x: { title: { display: true, text: xTitle }, beginAtZero: true },
+            y: { title: { display: true, text: 'cost with caching, × unmanaged' }, beginAtZero: true },
+          },
+        },
+      });
+    };
+    scatter('sweep-chart', 'inputTokensRatio', 'input tokens, × unmanaged');
+    scatter('fidelity-chart', 'hiddenFactRate', 'hidden-fact rate');
+  }
   document.body.dataset.rendered = 'true';
 })();
 `;
