@@ -1,4 +1,5 @@
 import { ReplayConfigurationError } from '../errors/replay-configuration-error.js';
+import { fidelityMeter } from '../fidelity/fidelity-meter.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
@@ -78,12 +79,21 @@ export async function analyzeStrategies({
   onStart?.(transcripts.length * all.length);
   const byStrategy = new Map<string, TranscriptReplay[]>(names.map((name) => [name, []]));
   const replays: TranscriptReplay[] = [];
+  const fidelity = fidelityMeter();
   for (const transcript of transcripts) {
     const pricing = pricingFor(transcript);
     const counter = counterFor(transcript);
     const budget = budgetFor(transcript, pricing);
     for (const strategy of all) {
-      const replay = await replayTranscript({ transcript, strategy, counter, pricing, budget, trigger });
+      const replay = await replayTranscript({
+        transcript,
+        strategy,
+        counter,
+        pricing,
+        budget,
+        trigger,
+        fidelity,
+      });
       replays.push(replay);
       byStrategy.get(strategy.name)?.push(replay);
       onReplay?.(replay);
