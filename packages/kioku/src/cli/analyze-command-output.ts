@@ -14,7 +14,9 @@ export interface AnalyzeJson {
   /**
    * Each strategy's figures; the costs include the model calls it made itself (`strategyCalls`,
    * `strategyInputTokens`, `strategyOutputTokens`), `inputTokens` their prompts; `callsOverWindow`
-   * counts the calls whose prompt (plus the reserved answer) is over the context window. `estimated` is true when its
+   * counts the calls whose prompt (plus the reserved answer) is over the context window; `hiddenFactRate`,
+   * `hiddenFactsPer100Calls`, `hiddenToolFactShare` and `hiddenArgumentsByTool` what its prompts hid of the
+   * facts the agent went on to use (`fidelityRates`). `estimated` is true when its
    * summaries were placeholders of a stated size and no model was called: its figures are an estimate.
    */
   strategies: Array<StrategyComparison & { default: boolean; estimated: boolean; description: string }>;
@@ -89,6 +91,7 @@ export function renderAnalysis(json: AnalyzeJson): string {
     strategy.overheadMsP95.toFixed(3),
     integer(strategy.callsOverWindow),
     integer(strategy.violations),
+    percent(strategy.hiddenFactRate),
   ]);
   const header = [
     'strategy',
@@ -104,6 +107,7 @@ export function renderAnalysis(json: AnalyzeJson): string {
     'p95 ms/call',
     'over window',
     'violations',
+    'hidden facts',
   ];
   const notes = json.strategies.flatMap((strategy) => [
     ...(strategy.estimated ? [`† ${strategy.name} is an ESTIMATE: ${strategy.description}.`] : []),
@@ -121,7 +125,8 @@ export function renderAnalysis(json: AnalyzeJson): string {
     formatTable(header, rows),
     '',
     `× = ratio to ${json.baseline}, measured in the same run. * kioku's default. p95 ms/call: the strategy's own time. ` +
-      'over window: calls whose prompt (plus the reserved answer) is over the context window.',
+      'over window: calls whose prompt (plus the reserved answer) is over the context window. ' +
+      "hidden facts: calls whose prompt no longer held a fact of the agent's answer that only a tool output had held.",
     ...notes,
   ].join('\n');
 }

@@ -62,6 +62,13 @@ describe('renderReport', () => {
     expect(html).toContain('s.callsOverWindow');
   });
 
+  it('plots every strategy by input tokens against its hidden-fact rate', async () => {
+    const html = await sampleReport();
+    expect(html).toContain('<th>hidden facts</th>');
+    expect(html).toContain('<canvas id="fidelity-chart">');
+    expect(html).toContain('x: s.inputTokensRatio, y: s.hiddenFactRate * 100');
+  });
+
   (existsSync(chromiumPath) ? it : it.skip)(
     'renders its charts in headless Chromium without errors or network requests',
     async () => {
@@ -91,7 +98,12 @@ describe('renderReport', () => {
           for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) painted += 1;
           return { id: canvas.id, width: canvas.width, height: canvas.height, painted };
         })`)) as Array<{ id: string; width: number; height: number; painted: number }>;
-        expect(canvases.map((canvas) => canvas.id)).toEqual(['context-chart', 'cost-chart', 'saved-chart']);
+        expect(canvases.map((canvas) => canvas.id)).toEqual([
+          'context-chart',
+          'cost-chart',
+          'saved-chart',
+          'fidelity-chart',
+        ]);
         for (const canvas of canvases) {
           expect(canvas.width).toBeGreaterThan(200);
           expect(canvas.painted / (canvas.width * canvas.height)).toBeGreaterThan(0.01);
