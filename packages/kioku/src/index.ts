@@ -117,6 +117,8 @@ export {
   assertValidHistory,
   findToolPairs,
   type HistoryViolation,
+  isObservation,
+  markObservation,
   type HistoryViolationKind,
   type MessageSize,
   type MessageSpan,

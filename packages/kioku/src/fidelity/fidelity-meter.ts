@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { isObservation } from '../messages/observation-mark.js';
 import { messageStrings } from '../summarization/facts/message-strings.js';
 import type { CallFidelity } from './call-fidelity.js';
 import { type ResponseFacts, responseFacts } from './response-facts.js';
@@ -35,7 +36,7 @@ interface Sourcing {
 /**
  * A fidelity meter: for each call, takes the distinctive facts of the agent's actual answer
  * (`responseFacts`: its text and tool-call arguments), keeps those the unmanaged prompt holds only inside
- * tool outputs (in no system or user message and in none of the agent's own earlier messages: names the
+ * tool outputs (a text-based agent's observations, `isObservation`, count as tool outputs; in no system or user message and in none of the agent's own earlier messages: names the
  * model wrote without having seen them, or read from its instructions, are never counted), and counts one
  * as hidden when no message of the managed prompt contains it any more. A summary or a placeholder that
  * still carries the fact keeps it visible. The unmanaged prompt hides nothing by construction.
@@ -78,7 +79,7 @@ export function fidelityMeter(): FidelityMeter {
       let elsewhere = false;
       for (const message of history) {
         if (!textOf(message).includes(value)) continue;
-        if (message.role !== 'tool') {
+        if (message.role !== 'tool' && !isObservation(message)) {
           elsewhere = true;
           break;
         }
