@@ -7,7 +7,8 @@
 // - cached cost ×: the bill with Anthropic-style caching (write 1.25×, read 0.1× of the input price);
 // - hidden-fact rate: % of calls whose managed prompt no longer held a fact of the agent's answer (its text
 //   and tool-call arguments) that the unmanaged prompt held only inside tool outputs (`fidelityMeter`);
-// - hidden facts per 100 calls and the share of tool-sourced facts hidden;
+// - hidden facts per 100 calls and the share of tool-sourced facts hidden; the hidden-fact rate counting
+//   also facts the agent's own earlier messages held (its tool inputs, which tool-input clearing cuts);
 // - write-argument hidden rate: % of the agent's *write* calls whose arguments carry a hidden fact. Writes
 //   are the tau/tau2 tools that change state (book_, update_, cancel_, modify_, exchange_, return_, send_,
 //   transfer_, enable_/disable_, refuel_, suspend_/resume_, toggle_/set_/reset_…), OpenHands
@@ -167,6 +168,7 @@ function figures(rows) {
           costCachedRatio: round(sum(mine, 'costCached') / sum(base, 'costCached')),
           hiddenFactRate: round(rates.hiddenFactRate),
           hiddenFactsPer100Calls: round(rates.hiddenFactsPer100Calls, 2),
+          hiddenFactRateIncludingOwn: round(rates.hiddenFactRateIncludingOwn),
           hiddenToolFactShare: round(rates.hiddenToolFactShare),
           writeCalls: writes,
           writeArgumentHiddenRate: writes > 0 ? round(sum(mine, 'writesHidden') / writes) : null,
@@ -199,14 +201,14 @@ for (const set of sets) {
 }
 for (const [name, set] of Object.entries(result.sets)) {
   console.log(
-    `\n${name} (${set.runs} runs): tokens × / cached cost × / % calls with a hidden fact / write-argument hidden rate — dev | held-out`,
+    `\n${name} (${set.runs} runs): tokens × / cached cost × / % calls with a hidden fact (own inputs counted) / write-argument hidden rate — dev | held-out`,
   );
   for (const [strategy, dev] of Object.entries(set.dev)) {
     const held = set.heldOut[strategy];
     const cells = (figure) =>
-      `${figure.inputTokensRatio.toFixed(3)} / ${figure.costCachedRatio.toFixed(3)} / ${percent(figure.hiddenFactRate)} / ${percent(figure.writeArgumentHiddenRate)}`;
+      `${figure.inputTokensRatio.toFixed(3)} / ${figure.costCachedRatio.toFixed(3)} / ${percent(figure.hiddenFactRate)} (${percent(figure.hiddenFactRateIncludingOwn)}) / ${percent(figure.writeArgumentHiddenRate)}`;
     console.log(
-      `  ${strategy.padEnd(28)} ${cells(dev).padEnd(36)} | ${held === undefined ? '' : cells(held)}`,
+      `  ${strategy.padEnd(28)} ${cells(dev).padEnd(44)} | ${held === undefined ? '' : cells(held)}`,
     );
   }
 }

@@ -7,6 +7,13 @@ export interface CallFidelity {
   facts: number;
   /** Those of them the managed prompt no longer contains, as written in the answer. */
   hidden: string[];
-  /** Each tool call of the answer: its tool and whether its arguments carry a hidden fact. */
+  /**
+   * As `facts`, counting also the facts the agent's own earlier messages held (its earlier tool inputs,
+   * which tool-input clearing cuts, and its text): held nowhere but there and in tool outputs.
+   */
+  factsIncludingOwn: number;
+  /** Those of them the managed prompt no longer contains. */
+  hiddenIncludingOwn: string[];
+  /** Each tool call of the answer: its tool and whether its arguments carry a hidden fact (of `hidden`). */
   toolCalls: { toolName: string; hiddenInArguments: boolean }[];
 }

@@ -42,6 +42,8 @@ describe('fidelityMeter', () => {
     expect(fidelity).toEqual({
       facts: 2,
       hidden: [],
+      factsIncludingOwn: 2,
+      hiddenIncludingOwn: [],
       toolCalls: [{ toolName: 'update_reservation_flights', hiddenInArguments: false }],
     });
   });
@@ -72,6 +74,19 @@ describe('fidelityMeter', () => {
       response,
     });
     expect(fidelity.hidden).toEqual(['credit_card_7434610']);
+    expect(fidelity.hiddenIncludingOwn).toEqual(['credit_card_7434610']);
+  });
+
+  it('counts apart the facts of its own earlier messages that the managed prompt cut (cleared inputs)', () => {
+    const earlier: ModelMessage = { role: 'assistant', content: 'I see flight HAT045.' };
+    const fidelity = fidelityMeter().measure({
+      history: [...history, earlier],
+      managed: history.map(masked),
+      response,
+    });
+    expect(fidelity.hidden).toEqual(['credit_card_7434610']);
+    expect(fidelity.factsIncludingOwn).toBe(2);
+    expect(fidelity.hiddenIncludingOwn).toEqual(['HAT045', 'credit_card_7434610']);
   });
 
   it('counts a fact inside another tool-sourced fact once, with it', () => {
@@ -79,13 +94,21 @@ describe('fidelityMeter', () => {
     const own: ModelMessage[] = [...history.slice(0, 2), ...toolStep({ id: 'x', output: `${line}\nmore` })];
     const answer: ModelMessage = { role: 'assistant', content: `Found:\n${line}` };
     const fidelity = fidelityMeter().measure({ history: own, managed: own.map(masked), response: answer });
-    expect(fidelity).toEqual({ facts: 1, hidden: [line], toolCalls: [] });
+    expect(fidelity).toEqual({
+      facts: 1,
+      hidden: [line],
+      factsIncludingOwn: 1,
+      hiddenIncludingOwn: [line],
+      toolCalls: [],
+    });
   });
 
   it('measures nothing without an answer', () => {
     expect(fidelityMeter().measure({ history, managed: [], response: undefined })).toEqual({
       facts: 0,
       hidden: [],
+      factsIncludingOwn: 0,
+      hiddenIncludingOwn: [],
       toolCalls: [],
     });
   });

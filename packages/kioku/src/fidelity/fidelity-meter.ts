@@ -19,12 +19,19 @@ export interface FidelityMeter {
   measure(options: MeasureFidelityOptions): CallFidelity;
 }
 
-/** A fact of the answer the unmanaged prompt held only in tool outputs, with the messages that hold it. */
+/**
+ * A fact of the answer the unmanaged prompt held only in tool outputs and the agent's own earlier
+ * messages, with the messages that hold it.
+ */
 interface SourcedFact {
   value: string;
   holders: ModelMessage[];
-  /** False when another sourced fact of the answer contains it: counted with that one. */
+  /** Whether one of the agent's own earlier messages holds it (else only tool outputs do). */
+  own: boolean;
+  /** False when another tool-only fact of the answer contains it: counted with that one. */
   counted: boolean;
+  /** The same among every sourced fact, own ones included. */
+  countedIncludingOwn: boolean;
 }
 
 interface Sourcing {
@@ -38,7 +45,8 @@ interface Sourcing {
  * (`responseFacts`: its text and tool-call arguments), keeps those the unmanaged prompt holds only inside
  * tool outputs (a text-based agent's observations, `isObservation`, count as tool outputs; in no system or user message and in none of the agent's own earlier messages: names the
  * model wrote without having seen them, or read from its instructions, are never counted), and counts one
- * as hidden when no message of the managed prompt contains it any more. A summary or a placeholder that
+ * as hidden when no message of the managed prompt contains it any more. It also counts, apart, the facts
+ * the agent's own earlier messages held too (its tool inputs, which tool-input clearing cuts). A summary or a placeholder that
  * still carries the fact keeps it visible. The unmanaged prompt hides nothing by construction.
  *
  * Which facts an answer draws from which messages depends only on the history, so the meter remembers it
@@ -77,19 +85,25 @@ export function fidelityMeter(): FidelityMeter {
     for (const value of values) {
       const holders: ModelMessage[] = [];
       let elsewhere = false;
+      let own = false;
       for (const message of history) {
         if (!textOf(message).includes(value)) continue;
-        if (message.role !== 'tool' && !isObservation(message)) {
+        if (message.role === 'system' || (message.role === 'user' && !isObservation(message))) {
           elsewhere = true;
           break;
         }
+        if (message.role === 'assistant') own = true;
         holders.push(message);
       }
-      if (!elsewhere && holders.length > 0) sourced.set(value, { value, holders, counted: true });
+      if (!elsewhere && holders.length > 0) {
+        sourced.set(value, { value, holders, own, counted: !own, countedIncludingOwn: true });
+      }
     }
     for (const fact of sourced.values()) {
-      for (const other of sourced.keys()) {
-        if (other !== fact.value && other.includes(fact.value)) fact.counted = false;
+      for (const other of sourced.values()) {
+        if (other === fact || !other.value.includes(fact.value)) continue;
+        fact.countedIncludingOwn = false;
+        if (!other.own) fact.counted = false;
       }
     }
     const entry = { history: history.slice(), facts, sourced };
@@ -99,7 +113,9 @@ export function fidelityMeter(): FidelityMeter {
 
   return {
     measure({ history, managed, response }) {
-      if (response === undefined) return { facts: 0, hidden: [], toolCalls: [] };
+      if (response === undefined) {
+        return { facts: 0, hidden: [], factsIncludingOwn: 0, hiddenIncludingOwn: [], toolCalls: [] };
+      }
       const { facts, sourced } = sourcing(history, response);
       const kept = new Set(managed);
       const original = new Set(history);
@@ -111,13 +127,22 @@ export function fidelityMeter(): FidelityMeter {
           added.some((text) => text.includes(fact.value));
         if (!visible) hiddenValues.add(fact.value);
       }
-      const counted = [...sourced.values()].filter((fact) => fact.counted);
+      const all = [...sourced.values()];
+      const counted = all.filter((fact) => fact.counted);
+      const countedIncludingOwn = all.filter((fact) => fact.countedIncludingOwn);
+      const hiddenOf = (list: SourcedFact[]) =>
+        list.filter((fact) => hiddenValues.has(fact.value)).map((fact) => fact.value);
+      const toolOnly = new Set(all.filter((fact) => !fact.own).map((fact) => fact.value));
       return {
         facts: counted.length,
-        hidden: counted.filter((fact) => hiddenValues.has(fact.value)).map((fact) => fact.value),
+        hidden: hiddenOf(counted),
+        factsIncludingOwn: countedIncludingOwn.length,
+        hiddenIncludingOwn: hiddenOf(countedIncludingOwn),
         toolCalls: facts.toolCalls.map((call) => ({
           toolName: call.toolName,
-          hiddenInArguments: call.facts.some((fact) => hiddenValues.has(fact.value)),
+          hiddenInArguments: call.facts.some(
+            (fact) => toolOnly.has(fact.value) && hiddenValues.has(fact.value),
+          ),
         })),
       };
     },

@@ -3,9 +3,16 @@ import type { CallFidelity } from './call-fidelity.js';
 import { fidelityRates } from './fidelity-rates.js';
 import { fidelityTotals } from './fidelity-totals.js';
 
-const call = (facts: number, hidden: string[], tools: [string, boolean][] = []): CallFidelity => ({
+const call = (
+  facts: number,
+  hidden: string[],
+  tools: [string, boolean][] = [],
+  own: string[] = hidden,
+): CallFidelity => ({
   facts,
   hidden,
+  factsIncludingOwn: facts + own.length - hidden.length,
+  hiddenIncludingOwn: own,
   toolCalls: tools.map(([toolName, hiddenInArguments]) => ({ toolName, hiddenInArguments })),
 });
 
@@ -21,7 +28,7 @@ describe('fidelityTotals and fidelityRates', () => {
           ['search', false],
         ],
       ),
-      call(0, []),
+      call(0, [], [], ['x']),
       call(4, ['c'], [['search', true]]),
     ];
     const whole = fidelityTotals(calls);
@@ -30,6 +37,9 @@ describe('fidelityTotals and fidelityRates', () => {
       callsWithHiddenFact: 2,
       facts: 8,
       hiddenFacts: 3,
+      callsWithHiddenFactIncludingOwn: 3,
+      factsIncludingOwn: 9,
+      hiddenFactsIncludingOwn: 4,
       toolCalls: { book: { calls: 2, withHiddenFact: 1 }, search: { calls: 2, withHiddenFact: 1 } },
     });
     expect(fidelityTotals([fidelityTotals(calls.slice(0, 1)), fidelityTotals(calls.slice(1))])).toEqual(
@@ -38,6 +48,7 @@ describe('fidelityTotals and fidelityRates', () => {
     expect(fidelityRates(whole)).toEqual({
       hiddenFactRate: 0.5,
       hiddenFactsPer100Calls: 75,
+      hiddenFactRateIncludingOwn: 0.75,
       hiddenToolFactShare: 3 / 8,
       hiddenArgumentsByTool: { book: { calls: 2, hiddenRate: 0.5 }, search: { calls: 2, hiddenRate: 0.5 } },
     });
@@ -47,6 +58,7 @@ describe('fidelityTotals and fidelityRates', () => {
     expect(fidelityRates(fidelityTotals([]))).toEqual({
       hiddenFactRate: 0,
       hiddenFactsPer100Calls: 0,
+      hiddenFactRateIncludingOwn: 0,
       hiddenToolFactShare: 0,
       hiddenArgumentsByTool: {},
     });

@@ -6,6 +6,11 @@ export interface FidelityRates {
   hiddenFactRate: number;
   /** Hidden facts per 100 calls. */
   hiddenFactsPer100Calls: number;
+  /**
+   * As `hiddenFactRate`, counting also facts the agent's own earlier messages held (what tool-input
+   * clearing or a summary cut of what the agent itself wrote).
+   */
+  hiddenFactRateIncludingOwn: number;
   /** Share (0–1) of the tool-sourced facts of the answers that the managed prompts hid. */
   hiddenToolFactShare: number;
   /**
@@ -17,7 +22,8 @@ export interface FidelityRates {
 
 /**
  * The rates of fidelity totals: the hidden-fact rate (share of calls with at least one hidden fact), hidden
- * facts per 100 calls, the share of tool-sourced facts hidden, and per tool the share of its calls whose
+ * facts per 100 calls, the hidden-fact rate counting the agent's own earlier messages as sources too, the
+ * share of tool-sourced facts hidden, and per tool the share of its calls whose
  * arguments carry a hidden fact. All 0 when nothing was measured.
  *
  * @example
@@ -28,6 +34,7 @@ export function fidelityRates(totals: FidelityTotals): FidelityRates {
   return {
     hiddenFactRate: share(totals.callsWithHiddenFact, totals.calls),
     hiddenFactsPer100Calls: share(totals.hiddenFacts * 100, totals.calls),
+    hiddenFactRateIncludingOwn: share(totals.callsWithHiddenFactIncludingOwn, totals.calls),
     hiddenToolFactShare: share(totals.hiddenFacts, totals.facts),
     hiddenArgumentsByTool: Object.fromEntries(
       Object.entries(totals.toolCalls).map(([toolName, tool]) => [

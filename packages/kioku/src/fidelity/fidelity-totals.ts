@@ -10,6 +10,10 @@ export interface FidelityTotals {
   facts: number;
   /** Those the managed prompts hid. */
   hiddenFacts: number;
+  /** As `callsWithHiddenFact`, `facts` and `hiddenFacts`, the agent's own earlier messages counted as sources. */
+  callsWithHiddenFactIncludingOwn: number;
+  factsIncludingOwn: number;
+  hiddenFactsIncludingOwn: number;
   /** Per tool name: the agent's calls of the tool, and those whose arguments carry a hidden fact. */
   toolCalls: Record<string, { calls: number; withHiddenFact: number }>;
 }
@@ -27,6 +31,9 @@ export function fidelityTotals(items: readonly (CallFidelity | FidelityTotals)[]
     callsWithHiddenFact: 0,
     facts: 0,
     hiddenFacts: 0,
+    callsWithHiddenFactIncludingOwn: 0,
+    factsIncludingOwn: 0,
+    hiddenFactsIncludingOwn: 0,
     toolCalls: {},
   };
   const addTool = (toolName: string, calls: number, withHiddenFact: number) => {
@@ -41,6 +48,9 @@ export function fidelityTotals(items: readonly (CallFidelity | FidelityTotals)[]
       totals.callsWithHiddenFact += item.hidden.length > 0 ? 1 : 0;
       totals.facts += item.facts;
       totals.hiddenFacts += item.hidden.length;
+      totals.callsWithHiddenFactIncludingOwn += item.hiddenIncludingOwn.length > 0 ? 1 : 0;
+      totals.factsIncludingOwn += item.factsIncludingOwn;
+      totals.hiddenFactsIncludingOwn += item.hiddenIncludingOwn.length;
       for (const call of item.toolCalls) addTool(call.toolName, 1, call.hiddenInArguments ? 1 : 0);
       continue;
     }
@@ -48,6 +58,9 @@ export function fidelityTotals(items: readonly (CallFidelity | FidelityTotals)[]
     totals.callsWithHiddenFact += item.callsWithHiddenFact;
     totals.facts += item.facts;
     totals.hiddenFacts += item.hiddenFacts;
+    totals.callsWithHiddenFactIncludingOwn += item.callsWithHiddenFactIncludingOwn;
+    totals.factsIncludingOwn += item.factsIncludingOwn;
+    totals.hiddenFactsIncludingOwn += item.hiddenFactsIncludingOwn;
     for (const [toolName, tool] of Object.entries(item.toolCalls))
       addTool(toolName, tool.calls, tool.withHiddenFact);
   }
