@@ -19,6 +19,31 @@ const file = join(
   'SecRL/latest_experiments/BaselineAgent_gpt-5_c121_alert_level_t0_s25_trial1/agent_incident_38.json',
 );
 
+const sweAgentText = join(
+  trajectoriesDir,
+  'SWE-agent/tests/test_data/trajectories/gpt4__swe-bench-dev-easy_first_only__default__t-0.00__p-0.95__c-3.00__install-1/pydicom__pydicom-1458.traj',
+);
+
+describeWithTrajectories('ReAct observations of a text SWE-agent history', () => {
+  it('are marked by the importer and masked in the replay, which stays valid', async () => {
+    const [transcript] = importTranscript(readFileSync(sweAgentText), { file: sweAgentText });
+    if (transcript === undefined) throw new Error('no transcript');
+    // The demonstration and the task open the run; every user turn after an action is an observation.
+    const afterAction = transcript.messages.filter(
+      (message, index) => message.role === 'user' && transcript.messages[index - 1]?.role === 'assistant',
+    );
+    expect(afterAction.length).toBe(11);
+    expect(transcript.messages.filter(isObservation)).toEqual(afterAction);
+    const counter = counterForModel('gpt-4o');
+    const pricing = resolvePricing({ modelId: 'gpt-4o' });
+    const strategy = observationMasking({ keep: 3 });
+    const replay = await replayTranscript({ transcript, strategy, counter, pricing });
+    const plain = await replayTranscript({ transcript, strategy: unmanaged(), counter, pricing });
+    expect(replay.totals.violations).toBe(0);
+    expect(replay.totals.promptTokens).toBeLessThan(plain.totals.promptTokens * 0.9);
+  });
+});
+
 describeWithTrajectories('ReAct observations of SecRL agent logs', () => {
   const runs = () => importTranscript(readFileSync(file), { file });
 

@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { kiokuDefault } from '../strategies/kioku-default/index.js';
 import { observationMasking } from '../strategies/observation-masking/index.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { outputLines, toolStep } from '../test/tool-step.js';
+import { describeWithTrajectories, trajectoriesDir } from '../test/trajectories.js';
+import { importTranscript } from '../transcripts/import-transcript.js';
 import type { Transcript } from '../transcripts/transcript.js';
 import { analyzeStrategies } from './analyze-strategies.js';
 import { resolvePricing } from './resolve-pricing.js';
@@ -79,5 +84,32 @@ describe('the fidelity measure of the replay', () => {
     expect(masking?.hiddenFactsPer100Calls).toBeGreaterThanOrEqual(100 / (replay?.calls.length ?? 1));
     // The final answer repeats the id, but the booking call (the agent's own message) now holds it.
     expect(replay?.calls.at(-1)?.fidelity).toMatchObject({ facts: 0, hidden: [], toolCalls: [] });
+  });
+});
+
+describeWithTrajectories('the fidelity measure on recorded tau-bench airline runs', () => {
+  it("finds the payment ids of the agent's writes that only a masked lookup held", async () => {
+    const file = join(trajectoriesDir, 'tau-bench/historical_trajectories/gpt-4o-airline.json');
+    const transcripts = importTranscript(readFileSync(file), { file }).slice(0, 40);
+    const { strategies, replays } = await analyzeStrategies({
+      transcripts,
+      baseline: unmanaged(),
+      strategies: [kiokuDefault()],
+      pricingFor: () => resolvePricing({ modelId: 'gpt-4o' }),
+    });
+    const [plain, masked] = strategies;
+    expect(plain?.hiddenFactRate).toBe(0);
+    expect(masked?.hiddenArgumentsByTool.update_reservation_flights?.hiddenRate).toBeGreaterThan(0.1);
+    const hiddenInWrites = replays
+      .filter((replay) => replay.strategy === masked?.name)
+      .flatMap((replay) => replay.calls)
+      .filter((call) =>
+        call.fidelity.toolCalls.some((tool) => tool.hiddenInArguments && tool.toolName.startsWith('update_')),
+      )
+      .flatMap((call) => call.fidelity.hidden);
+    expect(hiddenInWrites).toContain('credit_card_7434610');
+    expect(
+      hiddenInWrites.filter((value) => /^(?:credit_card|gift_card|certificate)_\d+$/.test(value)).length,
+    ).toBeGreaterThan(3);
   });
 });
