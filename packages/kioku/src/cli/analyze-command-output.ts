@@ -88,10 +88,10 @@ export function renderAnalysis(json: AnalyzeJson): string {
     usd(strategy.costCached),
     ratio(strategy.costCachedRatio),
     percent(strategy.cacheHitRate),
+    percent(strategy.hiddenFactRate),
     strategy.overheadMsP95.toFixed(3),
     integer(strategy.callsOverWindow),
     integer(strategy.violations),
-    percent(strategy.hiddenFactRate),
   ]);
   const header = [
     'strategy',
@@ -104,10 +104,10 @@ export function renderAnalysis(json: AnalyzeJson): string {
     'cost cached',
     '×',
     'cache hits',
+    'hidden facts',
     'p95 ms/call',
     'over window',
     'violations',
-    'hidden facts',
   ];
   const notes = json.strategies.flatMap((strategy) => [
     ...(strategy.estimated ? [`† ${strategy.name} is an ESTIMATE: ${strategy.description}.`] : []),

@@ -48,7 +48,7 @@ export async function renderReport(data: ReportData): Promise<string> {
       : ` ★ marks kioku's default, <b>${escapeHtml(data.kiokuDefault)}</b>.`
   } Time is the strategy's own, per call (95th percentile). <i>Over window</i>: calls whose prompt (plus the reserved answer) is over the context window, which the provider would reject. <i>Hidden facts</i>: calls whose prompt no longer held a fact of the agent's answer that only a tool output had held.</p>
 <div class="table-scroll"><table id="summary">
-<thead><tr><th>strategy</th><th>calls</th><th>input tokens</th><th>×</th><th>peak context</th><th>cost, no cache</th><th>×</th><th>cost, cached</th><th>×</th><th>cache hits</th><th>p95 ms/call</th><th>over window</th><th>violations</th><th>hidden facts</th></tr></thead>
+<thead><tr><th>strategy</th><th>calls</th><th>input tokens</th><th>×</th><th>peak context</th><th>cost, no cache</th><th>×</th><th>cost, cached</th><th>×</th><th>cache hits</th><th>hidden facts</th><th>p95 ms/call</th><th>over window</th><th>violations</th></tr></thead>
 <tbody></tbody>
 </table></div>
 </section>

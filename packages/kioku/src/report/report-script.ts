@@ -38,10 +38,10 @@ export const reportScript = `
       [usd(s.costCached), 'num'],
       [ratio(s.costCachedRatio), 'num ' + tone(s.costCachedRatio)],
       [percent(s.cacheHitRate), 'num'],
+      [percent(s.hiddenFactRate), 'num ' + (s.hiddenFactRate > 0 ? 'worse' : '')],
       [s.overheadMsP95.toFixed(3), 'num'],
       [integer.format(s.callsOverWindow), 'num ' + (s.callsOverWindow > 0 ? 'worse' : '')],
       [integer.format(s.violations), 'num ' + (s.violations > 0 ? 'worse' : '')],
-      [percent(s.hiddenFactRate), 'num ' + (s.hiddenFactRate > 0 ? 'worse' : '')],
     ];
     for (const [text, className] of cells) {
       const cell = document.createElement('td');
