@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { isObservation, markObservation } from '../../messages/observation-mark.js';
 import { validateHistory } from '../../messages/validate-history.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
-import { observationMasking } from '../observation-masking/index.js';
+import { type ObservationMaskingState, observationMasking } from '../observation-masking/index.js';
+import type { Strategy } from '../strategy.js';
 import { withObservationTurns } from './observation-turns.js';
 import { pin } from './pin.js';
 
@@ -73,6 +74,24 @@ describe('withObservationTurns', () => {
       if (index < history.length - 3) expect(second.messages[index]).toBe(message);
     });
     expect(second.messages[3]).toBe(history[3]);
+  });
+
+  it('runs compact through the same view', async () => {
+    const history = reactHistory(6);
+    const masking = observationMasking({ keep: 1 });
+    const onDemand: Strategy<ObservationMaskingState> = {
+      ...masking,
+      apply: async ({ messages, state }) => ({ messages: [...messages], edits: [], state }),
+      compact: (input) => masking.apply(input),
+    };
+    const strategy = withObservationTurns(onDemand);
+    const input = { messages: history, counter, budget, state: strategy.initialState() };
+    expect((await strategy.apply(input)).messages).toEqual(history);
+    const compacted = await strategy.compact?.(input);
+    const changed = compacted?.messages.filter((message, index) => message !== history[index]) ?? [];
+    expect(changed).toHaveLength(5);
+    expect(changed.every(isObservation)).toBe(true);
+    expect(validateHistory(compacted?.messages ?? [])).toEqual([]);
   });
 
   it('gives a history without observations to the strategy as it is', async () => {

@@ -1,7 +1,7 @@
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
 import { toolOutputText } from '../../messages/message-text.js';
 import { isObservation } from '../../messages/observation-mark.js';
-import type { Strategy } from '../strategy.js';
+import type { Strategy, StrategyInput, StrategyOutput } from '../strategy.js';
 
 /** The name of the tool an observation turn is shown to the strategy as the output of. */
 const observationTool = 'observation';
@@ -19,7 +19,7 @@ interface Views {
 
 /**
  * Lets a strategy made for tool calls mask the observations of a text-based (ReAct) agent. Before
- * `apply`, each observation (`isObservation`: a marked user message right after an assistant message) is
+ * `apply` (and `compact`), each observation (`isObservation`: a marked user message right after an assistant message) is
  * shown to the strategy as the result of a tool call added to that assistant message (tool
  * `observation`); after it, every such call is taken out again and every such result becomes the user
  * message it was: the original object when the strategy left it alone (so the provider receives exactly
@@ -32,13 +32,18 @@ interface Views {
  */
 export function withObservationTurns<State>(strategy: Strategy<State>): Strategy<State> {
   const views: Views = { original: new WeakMap(), reshaped: new WeakMap(), restored: new WeakMap() };
+  const through =
+    (run: (input: StrategyInput<State>) => Promise<StrategyOutput<State>>) =>
+    async (input: StrategyInput<State>): Promise<StrategyOutput<State>> => {
+      if (!input.messages.some(isObservation)) return run(input);
+      const result = await run({ ...input, messages: reshape(input.messages, views) });
+      return { ...result, messages: result.messages.map((message) => restore(message, views)) };
+    };
+  const { compact } = strategy;
   return {
     ...strategy,
-    async apply(input) {
-      if (!input.messages.some(isObservation)) return strategy.apply(input);
-      const result = await strategy.apply({ ...input, messages: reshape(input.messages, views) });
-      return { ...result, messages: result.messages.map((message) => restore(message, views)) };
-    },
+    apply: through((input) => strategy.apply(input)),
+    ...(compact === undefined ? {} : { compact: through((input) => compact.call(strategy, input)) }),
   };
 }
 
