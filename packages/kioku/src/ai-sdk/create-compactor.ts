@@ -2,6 +2,7 @@ import type { ModelMessage } from 'ai';
 import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
 import type { ContextOverflow } from '../overflow/context-overflow.js';
 import { checkCount } from '../strategies/internal/check-option.js';
+import { withObservationTurns } from '../strategies/internal/observation-turns.js';
 import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { Strategy, StrategyBudget, StrategyEdit, StrategyOutput } from '../strategies/strategy.js';
 import { isSummarizeEdit } from '../summarization/summarize-edit.js';
@@ -114,7 +115,7 @@ export interface Compactor {
  * compactor.recordUsage(result.usage.inputTokens);
  */
 export function createCompactor({
-  strategy,
+  strategy: given,
   counter,
   contextWindow,
   reservedOutputTokens = 0,
@@ -124,6 +125,8 @@ export function createCompactor({
   onStrategyError = 'fallback',
   session,
 }: CompactorOptions): Compactor {
+  // A text-based agent's observations (marked user messages) reach the strategy as tool results.
+  const strategy = withObservationTurns(given);
   checkCount({ strategy: 'createCompactor', option: 'contextWindow', value: contextWindow, min: 1 });
   checkCount({ strategy: 'createCompactor', option: 'reservedOutputTokens', value: reservedOutputTokens });
   /** The full history as the caller holds it. */

@@ -36,8 +36,10 @@ export interface AnalyzeJson {
    * Each strategy's figures, once per breakpoint policy (the first policy's block first); the costs
    * include the model calls it made itself (`strategyCalls`, `strategyInputTokens`,
    * `strategyOutputTokens`), `inputTokens` their prompts; `callsOverWindow` counts the calls whose prompt
-   * (plus the reserved answer) is over the context window. `estimated` is true when its summaries were
-   * placeholders of a stated size and no model was called: its figures are an estimate.
+   * (plus the reserved answer) is over the context window; `hiddenFactRate`, `hiddenFactsPer100Calls`,
+   * `hiddenToolFactShare` and `hiddenArgumentsByTool` what its prompts hid of the facts the agent went on
+   * to use (`fidelityRates`). `estimated` is true when its summaries were placeholders of a stated size and
+   * no model was called: its figures are an estimate.
    */
   strategies: AnalyzeJsonStrategy[];
   /** The same figures per set of transcripts (folder and format), when there is more than one set. */
@@ -156,6 +158,7 @@ function table(rows: readonly AnalyzeJsonStrategy[]): string {
       'cost cached',
       '×',
       'cache hits',
+      'hidden facts',
       'p95 ms/call',
       'over window',
       'violations',
@@ -171,6 +174,7 @@ function table(rows: readonly AnalyzeJsonStrategy[]): string {
       usd(strategy.costCached),
       ratio(strategy.costCachedRatio),
       percent(strategy.cacheHitRate),
+      percent(strategy.hiddenFactRate),
       strategy.overheadMsP95.toFixed(3),
       integer(strategy.callsOverWindow),
       integer(strategy.violations),
@@ -233,7 +237,8 @@ export function renderAnalysis(json: AnalyzeJson): string {
     ...sweeps,
     '',
     `× = ratio to ${json.baseline}, measured in the same run. * kioku's default. ‡ billed with its own cache breakpoints under every policy. ` +
-      "p95 ms/call: the strategy's own time. over window: calls whose prompt (plus the reserved answer) is over the context window.",
+      "p95 ms/call: the strategy's own time. over window: calls whose prompt (plus the reserved answer) is over the context window. " +
+      "hidden facts: calls whose prompt no longer held a fact of the agent's answer that only a tool output had held.",
     ...notes,
   ].join('\n');
 }

@@ -99,7 +99,8 @@ export function analyzeCommand(): Command {
     .description(
       "Replay recorded agent runs call by call through context strategies (kioku's default and the peer " +
         'baselines) and compare them with the unmanaged history: input tokens, peak context, cost without and ' +
-        'with prompt caching, cache hit rate, strategy time per call and provider-rejectable violations.',
+        'with prompt caching, cache hit rate, strategy time per call, provider-rejectable violations and ' +
+        "the share of calls whose prompt hid a fact the agent's answer used (one only a tool output held).",
     )
     .argument(
       '[paths...]',

@@ -13,6 +13,7 @@ const layers = {
     'ai-sdk',
     'baselines',
     'errors',
+    'fidelity',
     'json',
     'messages',
     'overflow',

@@ -1,7 +1,7 @@
 /**
  * kioku/replay: replays recorded agent runs call by call through strategies, prices them with prompt
  * caching simulated per provider, compares them with the unmanaged history and the peers' default
- * policies, measures token counters against billed usage, and renders the HTML report.
+ * policies, measures what each strategy hid from the agent (fidelity), measures token counters against billed usage, and renders the HTML report.
  *
  * @example
  * import { analyzeStrategies, peerBaselines, unmanagedBaseline } from 'kioku/replay';
@@ -33,9 +33,24 @@ export {
   sweAgentPlaceholder,
   unmanagedBaseline,
 } from '../baselines/index.js';
-
 // errors of this layer
 export { ReplayConfigurationError, ReplayStrategyError } from '../errors/index.js';
+// fidelity: what a strategy's prompts hid from the agent of the facts it went on to use
+export {
+  type CallFidelity,
+  type DistinctiveFact,
+  type DistinctiveFactKind,
+  extractDistinctiveFacts,
+  type FidelityMeter,
+  type FidelityRates,
+  type FidelityTotals,
+  fidelityMeter,
+  fidelityRates,
+  fidelityTotals,
+  type MeasureFidelityOptions,
+  type ResponseFacts,
+  responseFacts,
+} from '../fidelity/index.js';
 
 // pricing and cache simulation
 export {

@@ -7,7 +7,8 @@ export type HistoryViolationKind =
   | 'empty-message'
   | 'first-message-not-user'
   | 'tool-message-out-of-place'
-  | 'tool-part-in-wrong-role';
+  | 'tool-part-in-wrong-role'
+  | 'observation-out-of-place';
 
 /** One problem in a history: what, at which message, and a sentence saying it. */
 export interface HistoryViolation {

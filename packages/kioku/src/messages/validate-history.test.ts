@@ -106,3 +106,36 @@ describe('validateHistory', () => {
     );
   });
 });
+
+describe('validateHistory: observations of text-based agents', () => {
+  const observation = (text: string): ModelMessage => ({
+    role: 'user',
+    content: text,
+    providerOptions: { kioku: { observation: true } },
+  });
+
+  it('accepts an observation sent as the user message it is', () => {
+    const history: ModelMessage[] = [
+      { role: 'user', content: 'Which account ran notepad.exe?' },
+      { role: 'assistant', content: 'Action: execute[SHOW TABLES;]' },
+      observation("[('DeviceEvents',)]"),
+    ];
+    expect(kinds(history)).toEqual([]);
+  });
+
+  it("reports an observation sent as a strategy's view of it (a tool message)", () => {
+    const leaked: ModelMessage = {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'a',
+          toolName: 'observation',
+          output: { type: 'text', value: '' },
+        },
+      ],
+      providerOptions: { kioku: { observation: true } },
+    };
+    expect(kinds([{ role: 'user', content: 'q' }, call('a'), leaked])).toEqual(['observation-out-of-place']);
+  });
+});

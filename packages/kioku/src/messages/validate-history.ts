@@ -14,7 +14,8 @@ export interface ValidateHistoryOptions {
  * Every reason a provider would reject this history: tool results without their call, calls without
  * their result (results must follow the calling message directly), duplicate call ids, a system message
  * after the start, empty messages, a conversation that does not open with a user message, tool messages
- * out of place. Returns all violations found, in message order; an empty array means valid.
+ * out of place, and a text-based agent's observation (`isObservation`) sent as anything but the user
+ * message it is. Returns all violations found, in message order; an empty array means valid.
  *
  * @example
  * const violations = validateHistory(compacted);
@@ -60,6 +61,13 @@ export function validateHistory(
           message: `message ${index}: the conversation opens with a ${message.role} message, not a user message`,
         });
       }
+    }
+    if (message.role !== 'user' && message.providerOptions?.kioku?.observation === true) {
+      violations.push({
+        kind: 'observation-out-of-place',
+        index,
+        message: `message ${index}: a ${message.role} message marked as an observation: a strategy's view of a user turn was sent instead of the turn`,
+      });
     }
     if (isEmpty(message)) {
       violations.push({

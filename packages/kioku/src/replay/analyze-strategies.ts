@@ -1,4 +1,5 @@
 import { ReplayConfigurationError } from '../errors/replay-configuration-error.js';
+import { fidelityMeter } from '../fidelity/fidelity-meter.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
@@ -85,6 +86,7 @@ export async function analyzeStrategies({
   onStart?.(transcripts.length * all.length);
   const byStrategy = new Map<string, TranscriptReplay[]>(names.map((name) => [name, []]));
   const replays: TranscriptReplay[] = [];
+  const fidelity = fidelityMeter();
   for (const transcript of transcripts) {
     const pricing = pricingFor(transcript);
     const counter = counterFor(transcript);
@@ -99,6 +101,7 @@ export async function analyzeStrategies({
         budget,
         trigger,
         breakpoints: policy,
+        fidelity,
       });
       replays.push(replay);
       byStrategy.get(strategy.name)?.push(replay);

@@ -1,3 +1,4 @@
+import { fidelityTotals } from '../fidelity/fidelity-totals.js';
 import { sumFields } from '../tokens/sum-fields.js';
 import { sumSavedByTool } from './sum-saved-by-tool.js';
 import type { ReplayedCall, ReplayTotals } from './transcript-replay.js';
@@ -30,5 +31,6 @@ export function replayTotals(calls: readonly ReplayedCall[]): ReplayTotals {
     violations: calls.reduce((count, call) => count + call.violations.length, 0),
     callsOverWindow: calls.filter((call) => call.overWindow).length,
     savedByTool: sumSavedByTool(calls),
+    fidelity: fidelityTotals(calls.map((call) => call.fidelity)),
   };
 }

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { createCompactor, type PreparedPrompt } from '../ai-sdk/create-compactor.js';
 import { ReplayStrategyError } from '../errors/replay-strategy-error.js';
+import { type FidelityMeter, fidelityMeter } from '../fidelity/fidelity-meter.js';
 import { noCachePolicy } from '../pricing/no-cache-policy.js';
 import { type SimulatedCall, simulateCost } from '../pricing/simulate-cost.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
@@ -37,6 +38,12 @@ export interface ReplayTranscriptOptions {
    * strategy's own markers if it places them, else the agents' rule).
    */
   breakpoints?: BreakpointPolicy | undefined;
+  /**
+   * Measures what each managed prompt hid of the facts the agent's answer used; default a new
+   * `fidelityMeter()`. Share one between the strategies replayed over a transcript: it remembers where
+   * each answer's facts came from.
+   */
+  fidelity?: FidelityMeter | undefined;
 }
 
 /**
@@ -74,6 +81,7 @@ export async function replayTranscript({
   budget = { contextWindow: pricing.model.contextWindow },
   trigger,
   breakpoints = 'own',
+  fidelity = fidelityMeter(),
 }: ReplayTranscriptOptions): Promise<TranscriptReplay> {
   const tools = transcript.tools;
   const toolsPart = tools === undefined ? {} : { tools };
@@ -133,6 +141,7 @@ export async function replayTranscript({
       strategyMs,
       edits: output.edits.length,
       savedByTool: savedByTool(toolTokens(history, counter), toolTokens(managed, counter)),
+      fidelity: fidelity.measure({ history, managed, response: completion }),
     });
     violations.push(introducedViolations(history, managed));
     simulated.push({

@@ -1,5 +1,11 @@
-/** A strategy's figures over every replayed transcript. */
-export interface StrategySummary {
+import type { FidelityRates } from '../fidelity/fidelity-rates.js';
+
+/**
+ * A strategy's figures over every replayed transcript; with what its prompts hid from the agent
+ * (`FidelityRates`: `hiddenFactRate`, `hiddenFactsPer100Calls`, `hiddenToolFactShare`,
+ * `hiddenArgumentsByTool`).
+ */
+export interface StrategySummary extends FidelityRates {
   /** The strategy's name. */
   name: string;
   transcripts: number;

@@ -1,3 +1,5 @@
+import { fidelityRates } from '../fidelity/fidelity-rates.js';
+import { fidelityTotals } from '../fidelity/fidelity-totals.js';
 import { percentile } from '../tokens/percentile.js';
 import { sumFields } from '../tokens/sum-fields.js';
 import type { StrategySummary } from './strategy-summary.js';
@@ -8,7 +10,8 @@ import type { TranscriptReplay } from './transcript-replay.js';
  * Adds up the replays of one strategy over many transcripts: totals (the prompts of the strategy's own
  * model calls included in `inputTokens`, their answers in `strategyOutputTokens`, both in the costs),
  * calls over the window, peak context, cache hit rate over the agent's prompts, and the 95th percentile
- * of the strategy's time per call over every call.
+ * of the strategy's time per call over every call, and what its prompts hid from the agent
+ * (`fidelityRates`).
  *
  * @example
  * const summary = summarizeReplays('masking', replays);
@@ -41,5 +44,6 @@ export function summarizeReplays(name: string, replays: readonly TranscriptRepla
     cacheWriteRate: sums.promptTokens > 0 ? cacheWriteTokens / sums.promptTokens : 0,
     overheadMsP95: times.length > 0 ? percentile(times, 95) : 0,
     savedByTool: sumSavedByTool(totals),
+    ...fidelityRates(fidelityTotals(totals.map((total) => total.fidelity))),
   };
 }

@@ -1,3 +1,5 @@
+import type { CallFidelity } from '../fidelity/call-fidelity.js';
+import type { FidelityTotals } from '../fidelity/fidelity-totals.js';
 import type { HistoryViolation } from '../messages/history-violation.js';
 
 /** What one re-created LLM call sent and cost under a strategy. */
@@ -45,6 +47,8 @@ export interface ReplayedCall {
   edits: number;
   /** Tokens of tool inputs and outputs the managed prompt left out, by tool name. */
   savedByTool: Record<string, number>;
+  /** The facts of the agent's answer that only tool outputs held and the managed prompt hid (`fidelityMeter`). */
+  fidelity: CallFidelity;
 }
 
 /** Sums over the calls of one replay. */
@@ -79,6 +83,8 @@ export interface ReplayTotals {
   callsOverWindow: number;
   strategyMs: number;
   savedByTool: Record<string, number>;
+  /** The calls' fidelity added up. */
+  fidelity: FidelityTotals;
 }
 
 /** One transcript replayed call by call through one strategy. */

@@ -134,6 +134,13 @@ describe('renderReport', () => {
     expect(html).toContain('s.callsOverWindow');
   });
 
+  it('plots every strategy by input tokens against its hidden-fact rate', async () => {
+    const html = await sampleReport();
+    expect(html).toContain('<th>hidden facts</th>');
+    expect(html).toContain('<canvas id="fidelity-chart">');
+    expect(html).toContain('x: s.inputTokensRatio, y: s.hiddenFactRate * 100');
+  });
+
   (existsSync(chromiumPath) ? it : it.skip)(
     'draws the trigger sweep as a curve chart in headless Chromium, and the hidden-fact rate when measured',
     async () => {
@@ -144,6 +151,7 @@ describe('renderReport', () => {
         'cost-chart',
         'sweep-chart',
         'saved-chart',
+        'fidelity-chart',
       ]);
       const sweepChart = plain.canvases.find((canvas) => canvas.id === 'sweep-chart');
       expect(
@@ -151,7 +159,7 @@ describe('renderReport', () => {
       ).toBeGreaterThan(0.01);
       const withFidelity = await renderInChromium(await sampleReport({ sweep: true, hiddenFacts: true }));
       expect(withFidelity.errors).toEqual([]);
-      const fidelity = withFidelity.canvases.find((canvas) => canvas.id === 'fidelity-chart');
+      const fidelity = withFidelity.canvases.find((canvas) => canvas.id === 'sweep-fidelity-chart');
       expect((fidelity?.painted ?? 0) / ((fidelity?.width ?? 1) * (fidelity?.height ?? 1))).toBeGreaterThan(
         0.01,
       );
@@ -162,7 +170,12 @@ describe('renderReport', () => {
     'renders its charts in headless Chromium without errors or network requests',
     async () => {
       const { canvases, errors, requests, file, rows } = await renderInChromium(await sampleReport());
-      expect(canvases.map((canvas) => canvas.id)).toEqual(['context-chart', 'cost-chart', 'saved-chart']);
+      expect(canvases.map((canvas) => canvas.id)).toEqual([
+        'context-chart',
+        'cost-chart',
+        'saved-chart',
+        'fidelity-chart',
+      ]);
       for (const canvas of canvases) {
         expect(canvas.width).toBeGreaterThan(200);
         expect(canvas.painted / (canvas.width * canvas.height)).toBeGreaterThan(0.01);

@@ -38,6 +38,7 @@ export const reportScript = `
       [usd(s.costCached), 'num'],
       [ratio(s.costCachedRatio), 'num ' + tone(s.costCachedRatio)],
       [percent(s.cacheHitRate), 'num'],
+      [percent(s.hiddenFactRate), 'num ' + (s.hiddenFactRate > 0 ? 'worse' : '')],
       [s.overheadMsP95.toFixed(3), 'num'],
       [integer.format(s.callsOverWindow), 'num ' + (s.callsOverWindow > 0 ? 'worse' : '')],
       [integer.format(s.violations), 'num ' + (s.violations > 0 ? 'worse' : '')],
@@ -194,8 +195,57 @@ export const reportScript = `
       });
     };
     scatter('sweep-chart', 'inputTokensRatio', 'input tokens, × unmanaged');
-    scatter('fidelity-chart', 'hiddenFactRate', 'hidden-fact rate');
+    scatter('sweep-fidelity-chart', 'hiddenFactRate', 'hidden-fact rate');
   }
+  // Tokens against the hidden-fact rate, one point per strategy; the frontier joins the points no other
+  // strategy beats on both (fewer tokens and fewer calls with a hidden fact).
+  const points = data.strategies.map((s) => ({ s, x: s.inputTokensRatio, y: s.hiddenFactRate * 100 }));
+  const frontier = [];
+  for (const point of [...points].sort((a, b) => a.x - b.x || a.y - b.y)) {
+    if (frontier.length === 0 || point.y < frontier[frontier.length - 1].y) frontier.push(point);
+  }
+  new Chart(document.getElementById('fidelity-chart'), {
+    type: 'scatter',
+    data: {
+      datasets: [
+        ...points.map(({ s, x, y }) => ({
+          label: label(s.name),
+          data: [{ x, y }],
+          backgroundColor: colors[s.name],
+          borderColor: colors[s.name],
+          pointRadius: s.name === data.kiokuDefault ? 8 : 6,
+          pointStyle: s.name === data.kiokuDefault ? 'rectRot' : 'circle',
+        })),
+        {
+          label: 'frontier',
+          data: frontier.map(({ x, y }) => ({ x, y })),
+          showLine: true,
+          borderColor: '#9ca3af',
+          borderDash: [5, 4],
+          borderWidth: 1.5,
+          pointRadius: 0,
+          order: 3,
+        },
+      ],
+    },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      plugins: {
+        legend: { position: 'bottom', labels: { boxWidth: 10 } },
+        tooltip: {
+          callbacks: {
+            label: (item) =>
+              item.dataset.label + ': ' + ratio(item.parsed.x) + ' tokens, ' + item.parsed.y.toFixed(1) + '% of calls hid a fact',
+          },
+        },
+      },
+      scales: {
+        x: { beginAtZero: true, title: { display: true, text: 'input tokens, × ' + data.baseline } },
+        y: { beginAtZero: true, title: { display: true, text: '% of calls with a hidden fact' } },
+      },
+    },
+  });
   document.body.dataset.rendered = 'true';
 })();
 `;

@@ -2,13 +2,16 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { it } from 'vitest';
+import { isObservation } from '../messages/observation-mark.js';
 import { validateHistory } from '../messages/validate-history.js';
+import { withObservationTurns } from '../strategies/internal/observation-turns.js';
 import { pinnedIndexes } from '../strategies/internal/pinned-indexes.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
 import { assistantCalls } from '../transcripts/assistant-calls.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { agentHistory } from './arbitrary-history.js';
 import { quarterCounter } from './quarter-counter.js';
+import { reactHistory } from './react-history.js';
 
 /** Options of {@link strategyConformance}. */
 export interface StrategyConformanceOptions {
@@ -56,13 +59,15 @@ const replayCase = (maxSteps: number) =>
  * being stored), checking at every call that the output is valid (`validateHistory`), keeps every pinned
  * message (the same object), leaves the frozen input untouched, does not grow the prompt, is the input
  * itself when the strategy is not lossy, keeps every placeholder it sent at the previous call (or drops the part), and is
- * what a fresh instance of the strategy returns for the same input and state (every fourth case).
+ * what a fresh instance of the strategy returns for the same input and state (every fourth case). A tenth
+ * as many generated ReAct histories check the strategy on a text-based agent's observations.
  */
 export function strategyConformance({
   make,
   numRuns = Number(process.env.KIOKU_PROPERTY_RUNS ?? 10_000),
   maxSteps = 14,
 }: StrategyConformanceOptions): void {
+  reactConformance(make, Math.max(1, Math.ceil(numRuns / 10)), maxSteps);
   it(`replays ${numRuns} generated histories call by call, keeping them valid`, async () => {
     const strategy = make();
     const counter = quarterCounter();
@@ -115,6 +120,60 @@ export function strategyConformance({
             const again = await make().apply({ ...run, state: JSON.parse(JSON.stringify(state)) });
             check(isDeepStrictEqual(again.messages, output), 'a fresh instance returned other messages');
             check(isDeepStrictEqual(again.state, result.state), 'a fresh instance returned another state');
+          }
+          state = result.state;
+        }
+      }),
+      { numRuns },
+    );
+  });
+}
+
+/**
+ * The ReAct part of {@link strategyConformance}: generated text-based histories (`reactHistory`: actions in
+ * assistant text, observations as marked user messages) through the strategy as every compactor runs it
+ * (`withObservationTurns`), checking at every call that the output is valid, holds no tool part (the
+ * strategy's view of the observations never leaks), keeps pinned messages, and that every observation it
+ * changed is still a marked user message. (Growth is checked on tool-call histories only: the view adds a
+ * small tool call per observation, which a strategy that drops it counts as saved.)
+ */
+function reactConformance(make: () => Strategy, numRuns: number, maxSteps: number): void {
+  it(`replays ${numRuns} generated ReAct histories, observations masked as user turns`, async () => {
+    const strategy = withObservationTurns(make());
+    const counter = quarterCounter();
+    await fc.assert(
+      fc.asyncProperty(reactHistory({ maxSteps }), async (messages) => {
+        deepFreeze(messages);
+        let state: unknown = strategy.initialState();
+        const budget = { contextWindow: 4_000, reservedOutputTokens: 100 };
+        const points = assistantCalls(messages).map((call) => call.messageCount);
+        for (const length of [...points, messages.length]) {
+          const input = messages.slice(0, length);
+          const result = await strategy.apply({
+            messages: input,
+            counter,
+            budget,
+            state: JSON.parse(JSON.stringify(state)),
+          });
+          const output = result.messages;
+          const violations = validateHistory(output);
+          check(violations.length === 0, () => violations.map((violation) => violation.message).join('; '));
+          check(
+            output.every(
+              (message) =>
+                typeof message.content === 'string' ||
+                message.content.every((part) => part.type !== 'tool-call' && part.type !== 'tool-result'),
+            ),
+            'a tool part of the observation view was sent',
+          );
+          const kept = new Set(output);
+          for (const index of pinnedIndexes(input)) {
+            check(kept.has(input[index] as ModelMessage), () => `dropped or changed pinned message ${index}`);
+          }
+          const given = new Set(input);
+          for (const message of output) {
+            if (given.has(message) || message.providerOptions?.kioku?.observation !== true) continue;
+            check(isObservation(message), 'a changed observation is no longer a marked user message');
           }
           state = result.state;
         }

@@ -21,7 +21,7 @@ const entrySchema = z.looseObject({
 /**
  * Reads ExCyTIn-Bench (SecRL) agent logs, `agent_incident_*.json`: a list of questions, each with
  * `trials` of ReAct messages (the agent writes `Thought: … Action: execute[SQL]` as text and the
- * database answers in user messages). One transcript per trial, id `q<question>-trial<trial>`; each
+ * database answers in user messages, marked as observations so strategies can mask them). One transcript per trial, id `q<question>-trial<trial>`; each
  * assistant message is a call to the model named in `usage_summary`.
  *
  * @example
@@ -42,7 +42,12 @@ export function excytinAgentImporter(): Importer {
       return entries.flatMap((entry, index) =>
         Object.entries(entry.trials).map(([trial, run]): Transcript => {
           const path = [index, 'trials', trial, 'messages'];
-          const { messages } = fromOpenAiChatMessages(run.messages, { file, path, lines });
+          const { messages } = fromOpenAiChatMessages(run.messages, {
+            file,
+            path,
+            lines,
+            observations: 'after-action',
+          });
           const model = Object.keys(run.usage_summary ?? {})[0];
           return {
             format: 'excytin-agent',

@@ -2,6 +2,7 @@ import type { AssistantContent, FilePart, ModelMessage, TextPart, ToolCallPart, 
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
 import { formatLocation, type JsonPath } from '../json/format-json-path.js';
 import { cacheControlOptions } from './cache-control-options.js';
+import { markObservations, type ObservationTurns } from './mark-observations.js';
 import type { OpenAiChatMessage } from './openai-chat-message.js';
 import { toolCallInput } from './tool-call-input.js';
 
@@ -17,7 +18,8 @@ export interface ConvertedMessages {
  * assistant's `reasoning_content` becomes a leading reasoning part (DeepSeek bills it when sent back). Tool
  * results get their tool name from the latest earlier call with the same id; a result without one is an
  * error. A call id that an earlier call already used (tau-bench and SWE-agent files reuse ids) becomes
- * `<id>-2`, `<id>-3`…, and its result follows, so calls and results pair one to one.
+ * `<id>-2`, `<id>-3`…, and its result follows, so calls and results pair one to one. User turns that are
+ * a text-based agent's observations are marked (`markObservations`).
  */
 export function fromOpenAiChatMessages(
   source: readonly OpenAiChatMessage[],
@@ -26,6 +28,7 @@ export function fromOpenAiChatMessages(
     path,
     lines,
     sourceIndex,
+    observations = 'labelled',
   }: {
     file: string;
     /** Path of the messages array in the file. */
@@ -33,6 +36,11 @@ export function fromOpenAiChatMessages(
     lines?: readonly number[] | undefined;
     /** Index in the file's array of each message given, when some were left out. */
     sourceIndex?: readonly number[];
+    /**
+     * Which user turns are a text-based agent's observations, marked so strategies can mask them
+     * (`markObservations`); default `labelled`: those that open with "Observation:".
+     */
+    observations?: ObservationTurns;
   },
 ): ConvertedMessages {
   /** For each source call id, the id and tool name of its latest call (ids can repeat in a file). */
@@ -52,7 +60,7 @@ export function fromOpenAiChatMessages(
     messages.push(providerOptions === undefined ? converted : { ...converted, providerOptions });
   });
   before.push(messages.length);
-  return { messages, before };
+  return { messages: markObservations(messages, observations), before };
 
   function convert(message: OpenAiChatMessage, index: number): ModelMessage {
     switch (message.role) {

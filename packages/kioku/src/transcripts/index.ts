@@ -19,6 +19,7 @@ export {
   type LoadTranscriptsOptions,
   loadTranscripts,
 } from './load-transcripts.js';
+export { markObservations, type ObservationTurns } from './mark-observations.js';
 export { miniSweAgentImporter } from './mini-swe-agent-importer.js';
 export { openAiChatImporter } from './openai-chat-importer.js';
 export { openHandsCompletionImporter } from './openhands-completion-importer.js';

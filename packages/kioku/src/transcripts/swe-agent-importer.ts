@@ -22,7 +22,8 @@ const replayConfigSchema = z.looseObject({
 
 /**
  * Reads SWE-agent `*.traj` files from their `history` (the messages the model saw, OpenAI chat shapes;
- * tool messages name their call in `tool_call_ids`). Each assistant message is a recorded call unless
+ * tool messages name their call in `tool_call_ids`). In text-based runs the environment answers each action
+ * in a user message: those are marked as observations, so strategies can mask them. Each assistant message is a recorded call unless
  * `info.model_stats.api_calls` is 0 (a replayed demonstration). The model comes from `replay_config`.
  *
  * @example
@@ -45,7 +46,12 @@ export function sweAgentImporter(): Importer {
           message.role === 'tool' && ids?.[0] !== undefined ? { ...message, tool_call_id: ids[0] } : message;
         return parseShape(openAiChatMessageSchema, withId, { file, path: ['history', index], lines });
       });
-      const { messages } = fromOpenAiChatMessages(source, { file, path: ['history'], lines });
+      const { messages } = fromOpenAiChatMessages(source, {
+        file,
+        path: ['history'],
+        lines,
+        observations: 'after-action',
+      });
       const model = modelOf(run.replay_config);
       const calls: RecordedCall[] =
         run.info?.model_stats?.api_calls === 0 ? [] : assistantCalls(messages, model || undefined);

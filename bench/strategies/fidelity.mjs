@@ -1,0 +1,220 @@
+// What each strategy hides from the agent, beside what it saves: kioku's default and every peer baseline
+// replayed call by call over the dev sets (mini-swe-agent deepseek-chat, OpenHands claude-3.5-sonnet,
+// tau-bench airline gpt-4o, tau2-bench gpt-4.1 airline/retail/telecom, SecRL gpt-5 / gpt-5-mini agent logs
+// (ReAct: observations marked by the importer) and ExCyTIn o4-mini environment logs), with the unmanaged
+// history replayed in the same run as the baseline. Per set and per half:
+// - tokens ×: summed input tokens as a ratio to the unmanaged history's;
+// - cached cost ×: the bill with Anthropic-style caching (write 1.25×, read 0.1× of the input price);
+// - hidden-fact rate: % of calls whose managed prompt no longer held a fact of the agent's answer (its text
+//   and tool-call arguments) that the unmanaged prompt held only inside tool outputs (`fidelityMeter`);
+// - hidden facts per 100 calls and the share of tool-sourced facts hidden; the hidden-fact rate counting
+//   also facts the agent's own earlier messages held (its tool inputs, which tool-input clearing cuts);
+// - write-argument hidden rate: % of the agent's *write* calls whose arguments carry a hidden fact. Writes
+//   are the tau/tau2 tools that change state (book_, update_, cancel_, modify_, exchange_, return_, send_,
+//   transfer_, enable_/disable_, refuel_, suspend_/resume_, toggle_/set_/reset_…), OpenHands
+//   `str_replace_editor` create/str_replace/insert, mini-swe-agent bash commands that write a file (sed -i,
+//   a redirection, tee, patch, git apply, a heredoc) and ExCyTIn `submit`; SecRL agents act in text, so
+//   they have no write calls.
+// Halves: the runs of even position by id in each set (dev) and the odd ones (held-out). No threshold is
+// chosen here (the figures are measured, not tuned); both halves are reported so a choice made on one can
+// be checked on the other.
+// Run from the repository root after `npm run build`: `node bench/strategies/fidelity.mjs`.
+// Prints a table and writes bench/results/strategies-fidelity.json.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { counterForModel } from 'kioku';
+import {
+  analyzeStrategies,
+  baselineCatalog,
+  fidelityRates,
+  fidelityTotals,
+  resolvePricing,
+  unmanagedBaseline,
+} from 'kioku/replay';
+import { trajectoriesDir } from 'kioku/test';
+import { loadTranscripts } from 'kioku/transcripts';
+import { loadClaudeSet, loadDeepSeekSet } from '../tokens/load-sets.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const output = join(root, 'bench/results/strategies-fidelity.json');
+
+const stateChanging =
+  /^(?:book|update|cancel|modify|exchange|return|send|transfer|create|delete|enable|disable|refuel|suspend|resume|reset|toggle|set|add|remove|apply|change|make|submit)_/;
+const writesFile =
+  /\bsed\s+-i|(?:^|[^<>2&])>{1,2}\s*[\w./~"'-]|\btee\b|\bpatch\b|\bgit\s+apply\b|<<\s*['"]?\w+/;
+
+/** Whether a tool call of the agent changes state (see the header). */
+function isWrite(call) {
+  const input = call.input ?? {};
+  if (call.toolName === 'str_replace_editor')
+    return ['create', 'str_replace', 'insert'].includes(input.command);
+  if (call.toolName === 'bash' || call.toolName === 'execute_bash') {
+    return typeof input.command === 'string' && writesFile.test(input.command);
+  }
+  if (call.toolName === 'submit') return true;
+  return stateChanging.test(call.toolName);
+}
+
+async function load(name, paths, model) {
+  const loaded = await loadTranscripts(paths.map((path) => join(trajectoriesDir, path)));
+  if (loaded.errors.length > 0) {
+    throw new Error(
+      `${name}: could not load ${loaded.errors.map(({ file, error }) => `${file}: ${error.message}`).join('\n')}`,
+    );
+  }
+  return { name, transcripts: loaded.transcripts, model };
+}
+
+const secrl = 'SecRL/latest_experiments';
+async function loadSets() {
+  return [
+    { ...(await loadDeepSeekSet()), model: undefined },
+    { ...(await loadClaudeSet()), model: undefined },
+    await load(
+      'tau-bench airline gpt-4o',
+      ['tau-bench/historical_trajectories/gpt-4o-airline.json'],
+      'gpt-4o',
+    ),
+    await load(
+      'tau2-bench gpt-4.1',
+      ['airline_default', 'retail_defautl', 'telecom_default'].map(
+        (domain) => `tau2-bench/feature-gym/gpt-4.1_${domain}_gpt-4.1_1trials.json`,
+      ),
+      'gpt-4.1',
+    ),
+    await load(
+      'SecRL gpt-5 / gpt-5-mini (ReAct)',
+      [
+        `${secrl}/BaselineAgent_gpt-5_c121_alert_level_t0_s25_trial1/agent_incident_38.json`,
+        `${secrl}/BaselineAgent_gpt-5-mini_c127_alert_level_t0_s25_trial1/agent_incident_38.json`,
+      ],
+      undefined,
+    ),
+    await load('ExCyTIn o4-mini', ['ExCyTIn/o4-mini'], 'o4-mini'),
+  ];
+}
+
+const modelOf = (set, transcript) =>
+  set.model ?? transcript.model ?? transcript.calls.find((call) => call.model)?.model;
+
+async function runSet(set) {
+  // Runs are told apart by file and id (several files can hold the same ids).
+  const key = (transcript) => `${transcript.file}\u0000${transcript.id}`;
+  const keys = set.transcripts.map(key).sort();
+  const half = new Map(keys.map((k, index) => [k, index % 2 === 0 ? 'dev' : 'held-out']));
+  const byKey = new Map(set.transcripts.map((transcript) => [key(transcript), transcript]));
+  let done = 0;
+  const analysis = await analyzeStrategies({
+    transcripts: set.transcripts,
+    baseline: unmanagedBaseline(),
+    strategies: baselineCatalog.map((entry) => entry.create()),
+    pricingFor: (transcript) =>
+      resolvePricing({ modelId: modelOf(set, transcript), pricing: 'anthropic-style' }),
+    counterFor: (transcript) => counterForModel(modelOf(set, transcript)),
+    onStart: (total) => process.stderr.write(`${set.name}: ${total} replays\n`),
+    onReplay: () => {
+      done += 1;
+      if (done % 200 === 0) process.stderr.write(`  ${done} done\n`);
+    },
+  });
+  return analysis.replays.map((replay) => {
+    const transcript = byKey.get(key(replay.transcript));
+    let writes = 0;
+    let writesHidden = 0;
+    for (const call of replay.calls) {
+      const response = transcript.messages[call.messageCount];
+      const parts =
+        response?.role === 'assistant' && typeof response.content !== 'string'
+          ? response.content.filter((part) => part.type === 'tool-call')
+          : [];
+      parts.forEach((part, index) => {
+        if (!isWrite(part)) return;
+        writes += 1;
+        if (call.fidelity.toolCalls[index]?.hiddenInArguments) writesHidden += 1;
+      });
+    }
+    return {
+      set: set.name,
+      half: half.get(key(replay.transcript)),
+      strategy: replay.strategy,
+      inputTokens: replay.totals.inputTokens,
+      costCached: replay.totals.costCached,
+      fidelity: replay.totals.fidelity,
+      writes,
+      writesHidden,
+    };
+  });
+}
+
+const round = (value, digits = 4) => Number(value.toFixed(digits));
+
+/** Per strategy over `rows`: the issue's columns, ratios to the unmanaged rows of the same runs. */
+function figures(rows) {
+  const names = [...new Set(rows.map((row) => row.strategy))];
+  const sum = (mine, field) => mine.reduce((total, row) => total + row[field], 0);
+  const base = rows.filter((row) => row.strategy === 'unmanaged');
+  return Object.fromEntries(
+    names.map((name) => {
+      const mine = rows.filter((row) => row.strategy === name);
+      const rates = fidelityRates(fidelityTotals(mine.map((row) => row.fidelity)));
+      const writes = sum(mine, 'writes');
+      return [
+        name,
+        {
+          runs: mine.length,
+          calls: mine.reduce((total, row) => total + row.fidelity.calls, 0),
+          inputTokensRatio: round(sum(mine, 'inputTokens') / sum(base, 'inputTokens')),
+          costCachedRatio: round(sum(mine, 'costCached') / sum(base, 'costCached')),
+          hiddenFactRate: round(rates.hiddenFactRate),
+          hiddenFactsPer100Calls: round(rates.hiddenFactsPer100Calls, 2),
+          hiddenFactRateIncludingOwn: round(rates.hiddenFactRateIncludingOwn),
+          hiddenToolFactShare: round(rates.hiddenToolFactShare),
+          writeCalls: writes,
+          writeArgumentHiddenRate: writes > 0 ? round(sum(mine, 'writesHidden') / writes) : null,
+          hiddenArgumentsByTool: Object.fromEntries(
+            Object.entries(rates.hiddenArgumentsByTool)
+              .filter(([, tool]) => tool.hiddenRate > 0 || tool.calls >= 20)
+              .map(([tool, figure]) => [tool, { calls: figure.calls, hiddenRate: round(figure.hiddenRate) }]),
+          ),
+        },
+      ];
+    }),
+  );
+}
+
+const percent = (value) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
+
+const started = Date.now();
+const sets = await loadSets();
+const rows = [];
+for (const set of sets) rows.push(...(await runSet(set)));
+const result = { sets: {} };
+for (const set of sets) {
+  const mine = rows.filter((row) => row.set === set.name);
+  result.sets[set.name] = {
+    runs: set.transcripts.length,
+    dev: figures(mine.filter((row) => row.half === 'dev')),
+    heldOut: figures(mine.filter((row) => row.half === 'held-out')),
+    all: figures(mine),
+  };
+}
+for (const [name, set] of Object.entries(result.sets)) {
+  console.log(
+    `\n${name} (${set.runs} runs): tokens × / cached cost × / % calls with a hidden fact (own inputs counted) / write-argument hidden rate — dev | held-out`,
+  );
+  for (const [strategy, dev] of Object.entries(set.dev)) {
+    const held = set.heldOut[strategy];
+    const cells = (figure) =>
+      `${figure.inputTokensRatio.toFixed(3)} / ${figure.costCachedRatio.toFixed(3)} / ${percent(figure.hiddenFactRate)} (${percent(figure.hiddenFactRateIncludingOwn)}) / ${percent(figure.writeArgumentHiddenRate)}`;
+    console.log(
+      `  ${strategy.padEnd(28)} ${cells(dev).padEnd(44)} | ${held === undefined ? '' : cells(held)}`,
+    );
+  }
+}
+await mkdir(dirname(output), { recursive: true });
+await writeFile(
+  output,
+  `${JSON.stringify({ generatedAt: new Date().toISOString(), seconds: Math.round((Date.now() - started) / 1000), ...result }, null, 2)}\n`,
+);
+console.log(`\nwrote ${output.slice(root.length + 1)}`);

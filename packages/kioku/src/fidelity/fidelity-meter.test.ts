@@ -1,0 +1,115 @@
+import type { ModelMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { toolStep } from '../test/tool-step.js';
+import { fidelityMeter } from './fidelity-meter.js';
+
+const masked = (message: ModelMessage): ModelMessage =>
+  message.role === 'tool'
+    ? {
+        ...message,
+        content: message.content.map((part) =>
+          part.type === 'tool-result' ? { ...part, output: { type: 'text', value: '[masked]' } } : part,
+        ),
+      }
+    : message;
+
+const history: ModelMessage[] = [
+  { role: 'system', content: 'Reservation ids look like ABC123.' },
+  { role: 'user', content: 'Change reservation 4NQLHD, user mia_li_3668.' },
+  ...toolStep({
+    id: 'r',
+    toolName: 'get_reservation_details',
+    input: { reservation_id: '4NQLHD' },
+    output: 'reservation 4NQLHD: flight HAT045 on 2024-05-20, paid with credit_card_7434610, price 1284',
+  }),
+];
+const response: ModelMessage = {
+  role: 'assistant',
+  content: [
+    { type: 'text', text: 'Flight HAT045 will be replaced.' },
+    {
+      type: 'tool-call',
+      toolCallId: 'u',
+      toolName: 'update_reservation_flights',
+      input: { reservation_id: '4NQLHD', payment_id: 'credit_card_7434610', flights: [{ number: 'HAT170' }] },
+    },
+  ],
+};
+
+describe('fidelityMeter', () => {
+  it('hides nothing when the managed prompt is the history', () => {
+    const fidelity = fidelityMeter().measure({ history, managed: history, response });
+    expect(fidelity).toEqual({
+      facts: 2,
+      hidden: [],
+      factsIncludingOwn: 2,
+      hiddenIncludingOwn: [],
+      toolCalls: [{ toolName: 'update_reservation_flights', hiddenInArguments: false }],
+    });
+  });
+
+  it('counts only facts that tool outputs alone held, hidden once their output is gone', () => {
+    const fidelity = fidelityMeter().measure({ history, managed: history.map(masked), response });
+    // 4NQLHD came from the user, HAT170 from nowhere (the model chose it): neither is a tool-sourced fact.
+    expect(fidelity.hidden).toEqual(['HAT045', 'credit_card_7434610']);
+    expect(fidelity.toolCalls).toEqual([{ toolName: 'update_reservation_flights', hiddenInArguments: true }]);
+  });
+
+  it('keeps a fact visible when a new message of the managed prompt (a summary, a digest) carries it', () => {
+    const summary: ModelMessage = {
+      role: 'user',
+      content: 'Summary: the card on file is credit_card_7434610.',
+    };
+    const managed = [...history.slice(0, 2), summary];
+    const fidelity = fidelityMeter().measure({ history, managed, response });
+    expect(fidelity.hidden).toEqual(['HAT045']);
+    expect(fidelity.toolCalls[0]?.hiddenInArguments).toBe(false);
+  });
+
+  it("leaves out facts the agent's own earlier messages held", () => {
+    const earlier: ModelMessage = { role: 'assistant', content: 'I see flight HAT045.' };
+    const fidelity = fidelityMeter().measure({
+      history: [...history, earlier],
+      managed: [...history.map(masked), earlier],
+      response,
+    });
+    expect(fidelity.hidden).toEqual(['credit_card_7434610']);
+    expect(fidelity.hiddenIncludingOwn).toEqual(['credit_card_7434610']);
+  });
+
+  it('counts apart the facts of its own earlier messages that the managed prompt cut (cleared inputs)', () => {
+    const earlier: ModelMessage = { role: 'assistant', content: 'I see flight HAT045.' };
+    const fidelity = fidelityMeter().measure({
+      history: [...history, earlier],
+      managed: history.map(masked),
+      response,
+    });
+    expect(fidelity.hidden).toEqual(['credit_card_7434610']);
+    expect(fidelity.factsIncludingOwn).toBe(2);
+    expect(fidelity.hiddenIncludingOwn).toEqual(['HAT045', 'credit_card_7434610']);
+  });
+
+  it('counts a fact inside another tool-sourced fact once, with it', () => {
+    const line = 'paid_with = credit_card_7434610 and flight HAT045';
+    const own: ModelMessage[] = [...history.slice(0, 2), ...toolStep({ id: 'x', output: `${line}\nmore` })];
+    const answer: ModelMessage = { role: 'assistant', content: `Found:\n${line}` };
+    const fidelity = fidelityMeter().measure({ history: own, managed: own.map(masked), response: answer });
+    expect(fidelity).toEqual({
+      facts: 1,
+      hidden: [line],
+      factsIncludingOwn: 1,
+      hiddenIncludingOwn: [line],
+      toolCalls: [],
+    });
+  });
+
+  it('measures nothing without an answer', () => {
+    expect(fidelityMeter().measure({ history, managed: [], response: undefined })).toEqual({
+      facts: 0,
+      hidden: [],
+      factsIncludingOwn: 0,
+      hiddenIncludingOwn: [],
+      toolCalls: [],
+    });
+  });
+});
