@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { mcpServer, type ToolRegistration } from 'kioku';
 import { z } from 'zod';
+import { McpConfigError } from './mcp-config-error.js';
 
 const name = z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, "_" or "-"');
 const common = {
@@ -53,30 +54,30 @@ export async function loadMcpServers(file: string): Promise<ToolRegistration[]> 
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new Error(`MCP configuration ${file}: cannot be read (${(error as Error).message})`, {
-      cause: error,
-    });
+    throw new McpConfigError({ file, problem: `cannot be read (${(error as Error).message})`, cause: error });
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`MCP configuration ${file}: not JSON (${(error as Error).message})`, { cause: error });
+    throw new McpConfigError({ file, problem: `not JSON (${(error as Error).message})`, cause: error });
   }
   const parsed = configSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = issue === undefined ? '' : issue.path.map(String).join('.');
-    throw new Error(
-      `MCP configuration ${file}: at ${path === '' ? 'the top level' : path}: ${issue?.message ?? 'invalid'}; expected { "mcpServers": { "<name>": { "command" or "url", "allow": [tool names] } } }`,
-    );
+    throw new McpConfigError({
+      file,
+      problem: `at ${path === '' ? 'the top level' : path}: ${issue?.message ?? 'invalid'}; expected { "mcpServers": { "<name>": { "command" or "url", "allow": [tool names] } } }`,
+    });
   }
   return Object.entries(parsed.data.mcpServers).map(([serverName, server]) => {
     const writes = server.allow.filter((tool) => alertWrites.test(tool));
     if (writes.length > 0) {
-      throw new Error(
-        `MCP configuration ${file}: at mcpServers.${serverName}.allow: ${writes.join(', ')} would write to alerts; resolving an alert is the analyst's decision (investigator resolve), so the chat offers no such tool`,
-      );
+      throw new McpConfigError({
+        file,
+        problem: `at mcpServers.${serverName}.allow: ${writes.join(', ')} would write to alerts; resolving an alert is the analyst's decision (investigator resolve), so the chat offers no such tool`,
+      });
     }
     return mcpServer({
       name: serverName,

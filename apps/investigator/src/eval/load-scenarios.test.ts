@@ -46,7 +46,7 @@ describe('loadScenarios', () => {
     await expect(loadScenarios(folder('not-json', { 'b.json': '{ "id": ' }))).rejects.toThrow(
       /b.json: not JSON/,
     );
-    await expect(loadScenarios(folder('empty', {}))).rejects.toThrow(/no \*.json file in/);
+    await expect(loadScenarios(folder('empty', {}))).rejects.toThrow(/no \*.json file in this directory/);
     await expect(loadScenarios(join(directory, 'missing'))).rejects.toThrow(/cannot read the directory/);
   });
 
