@@ -1,0 +1,147 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { KiokuError } from 'kioku';
+import { defaultLogDatabase, type LogEngine, loadSecurityLogs, openDuckDbLogEngine } from '../logs/index.js';
+
+/** `investigator logs`: build the log database from the shared security logs, list its tables, query it. */
+export function logsCommand(): Command {
+  const logs = new Command('logs').description(
+    'The security-log database the log-analysis agent queries (DuckDB, read-only behind SQL guardrails).',
+  );
+
+  logs
+    .command('load')
+    .description('Extract the shared security logs and build the DuckDB log database, one table per source.')
+    .option(
+      '--source <dir>',
+      'the security-logs folder (default: INVESTIGATOR_SECURITY_LOGS, else ../shared/data/security-logs)',
+    )
+    .option(
+      '--db <file>',
+      'the database file to build (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
+    )
+    .option('--only <names...>', 'only these datasets (log4shell, goldensaml, …) or tables')
+    .option('--replace', 'replace an existing database file', false)
+    .option('--json', 'print the tables built as JSON', false)
+    .action((options: { source?: string; db?: string; only?: string[]; replace: boolean; json: boolean }) =>
+      runLogsCommand(async () => {
+        const source =
+          options.source ?? (process.env.INVESTIGATOR_SECURITY_LOGS || '../shared/data/security-logs');
+        const result = await loadSecurityLogs({
+          source,
+          file: options.db ?? defaultLogDatabase(),
+          replace: options.replace,
+          ...(options.only === undefined ? {} : { only: options.only }),
+          onProgress: (event) => {
+            if (event.type === 'table-end') {
+              process.stderr.write(
+                `[${event.index + 1}/${event.total}] ${event.table}: ${event.rows.toLocaleString('en')} rows (${event.durationMs} ms)\n`,
+              );
+            }
+          },
+        });
+        if (options.json) {
+          process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+        } else {
+          process.stdout.write(
+            `built ${result.file}: ${result.tables.length} tables, ${result.tables
+              .reduce((sum, table) => sum + table.rows, 0)
+              .toLocaleString('en')} rows, ${(result.bytes / 1024 ** 2).toFixed(1)} MB\n`,
+          );
+        }
+      }),
+    );
+
+  logs
+    .command('tables')
+    .description('List the tables of the log database with their descriptions and columns.')
+    .option(
+      '--db <file>',
+      'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
+    )
+    .option('--json', 'print JSON', false)
+    .action((options: { db?: string; json: boolean }) =>
+      runLogsCommand(() =>
+        withEngine(options.db, async (engine) => {
+          const tables = await engine.tables();
+          if (options.json) {
+            process.stdout.write(`${JSON.stringify(tables, null, 2)}\n`);
+            return;
+          }
+          for (const table of tables) {
+            process.stdout.write(
+              `${table.name} (${table.rowCount?.toLocaleString('en') ?? '?'} rows): ${table.description ?? ''}\n  ${table.columns
+                .map((column) => `${column.name} ${column.type}`)
+                .join(', ')}\n`,
+            );
+          }
+        }),
+      ),
+    );
+
+  logs
+    .command('query')
+    .description('Run one read-only SQL query under the same guardrails as the log-analysis agent.')
+    .argument('<sql>', 'one SELECT, DESCRIBE, SUMMARIZE, SHOW or EXPLAIN statement')
+    .option(
+      '--db <file>',
+      'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
+    )
+    .option('--max-rows <n>', 'rows to print (default 50)', positiveInteger, 50)
+    .option('--json', 'print the result page as JSON', false)
+    .action((sql: string, options: { db?: string; maxRows: number; json: boolean }) =>
+      runLogsCommand(() =>
+        withEngine(options.db, async (engine) => {
+          const result = await engine.query(sql, { maxRows: options.maxRows, maxBytes: 1_000_000 });
+          if (options.json) {
+            process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+            return;
+          }
+          process.stdout.write(`${result.columns.map((column) => column.name).join('\t')}\n`);
+          for (const row of result.rows) {
+            process.stdout.write(
+              `${result.columns.map((column) => formatCell(row[column.name])).join('\t')}\n`,
+            );
+          }
+          if (result.hasMore) process.stderr.write(`(more rows: showing ${result.rowCount})\n`);
+        }),
+      ),
+    );
+
+  return logs;
+}
+
+async function withEngine(
+  file: string | undefined,
+  work: (engine: LogEngine) => Promise<void>,
+): Promise<void> {
+  const engine = await openDuckDbLogEngine({ file: file ?? defaultLogDatabase() });
+  try {
+    await work(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+/** Errors a user can act on (a refused query, a missing file) become one line and exit code 1. */
+async function runLogsCommand(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (!KiokuError.isInstance(error)) throw error;
+    process.stderr.write(`investigator: ${error.message}\n`);
+    process.exitCode = 1;
+  }
+}
+
+function formatCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.replaceAll(/[\t\n]/g, ' ');
+}
+
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new InvalidArgumentError('expected a whole number of at least 1');
+  return number;
+}

@@ -1,0 +1,18 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadSecurityLogs } from '../load-security-logs.js';
+
+/** The shared security-logs set (`../shared/data/security-logs` from the repository root). */
+export const securityLogsSource = fileURLToPath(
+  new URL('../../../../../../shared/data/security-logs', import.meta.url),
+);
+
+/** Builds a small log database (the Log4Shell dataset, five tables) in a fresh temporary folder. */
+export async function buildLog4ShellDatabase(): Promise<{ dir: string; file: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'investigator-logs-'));
+  const file = join(dir, 'logs.duckdb');
+  await loadSecurityLogs({ source: securityLogsSource, file, only: ['log4shell'] });
+  return { dir, file, remove: () => rm(dir, { recursive: true, force: true }) };
+}

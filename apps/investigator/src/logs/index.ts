@@ -1,0 +1,28 @@
+export { checkReadOnlyText, type ReadOnlyText } from './check-read-only-text.js';
+export {
+  createResultPages,
+  type FetchedResult,
+  type ResultPages,
+  type ResultPagesOptions,
+} from './create-result-pages.js';
+export { defaultLogDatabase } from './default-log-database.js';
+export { type DuckDbGuardSettingsOptions, duckDbGuardSettings } from './duckdb-guard-settings.js';
+export { estimatePlan } from './estimate-plan.js';
+export {
+  type LoadProgress,
+  type LoadSecurityLogsOptions,
+  type LoadSecurityLogsResult,
+  loadSecurityLogs,
+} from './load-security-logs.js';
+export type {
+  ColumnInfo,
+  LogEngine,
+  QueryEstimate,
+  QueryOptions,
+  QueryResult,
+  TableInfo,
+} from './log-engine.js';
+export { LogLoadError } from './log-load-error.js';
+export { LogQueryError, type LogQueryRefusal } from './log-query-error.js';
+export { type DuckDbLogEngineOptions, openDuckDbLogEngine } from './open-duckdb-log-engine.js';
+export { type SecurityLogFormat, type SecurityLogTable, securityLogTables } from './security-log-tables.js';
