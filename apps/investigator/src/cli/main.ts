@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { chatCommand } from './chat-command.js';
 import { listCommand } from './list-command.js';
 import { logsCommand } from './logs-command.js';
 import { newCommand } from './new-command.js';
@@ -10,6 +11,7 @@ const program = new Command('investigator')
   .description('Investigate security alerts with an agent built on kioku.')
   .showHelpAfterError();
 program.addCommand(logsCommand());
+program.addCommand(chatCommand());
 
 program.addCommand(newCommand());
 program.addCommand(listCommand());
