@@ -3,9 +3,14 @@ import { Command } from 'commander';
 import { chatCommand } from './chat-command.js';
 import { listCommand } from './list-command.js';
 import { logsCommand } from './logs-command.js';
+import { mergeCommand } from './merge-command.js';
 import { newCommand } from './new-command.js';
 import { resolveCommand } from './resolve-command.js';
+import { searchCommand } from './search-command.js';
+import { serveCommand } from './serve-command.js';
 import { showCommand } from './show-command.js';
+import { similarCommand } from './similar-command.js';
+import { unmergeCommand } from './unmerge-command.js';
 
 const program = new Command('investigator')
   .description('Investigate security alerts with an agent built on kioku.')
@@ -17,5 +22,10 @@ program.addCommand(newCommand());
 program.addCommand(listCommand());
 program.addCommand(showCommand());
 program.addCommand(resolveCommand());
+program.addCommand(mergeCommand());
+program.addCommand(unmergeCommand());
+program.addCommand(similarCommand());
+program.addCommand(searchCommand());
+program.addCommand(serveCommand());
 
 await program.parseAsync();
