@@ -1,4 +1,5 @@
 export { checkReadOnlyText, type ReadOnlyText } from './check-read-only-text.js';
+export { createLogAgent, type LogAgentOptions } from './create-log-agent.js';
 export {
   createResultPages,
   type FetchedResult,
@@ -8,6 +9,7 @@ export {
 export { defaultLogDatabase } from './default-log-database.js';
 export { type DuckDbGuardSettingsOptions, duckDbGuardSettings } from './duckdb-guard-settings.js';
 export { estimatePlan } from './estimate-plan.js';
+export { formatQueryResult } from './format-query-result.js';
 export { defaultRunbooksDir, loadRunbooks, parseRunbook, type Runbook } from './load-runbooks.js';
 export {
   type LoadProgress,
@@ -15,6 +17,8 @@ export {
   type LoadSecurityLogsResult,
   loadSecurityLogs,
 } from './load-security-logs.js';
+export { logAgentPrompt } from './log-agent-prompt.js';
+export { type LogAgentToolsOptions, logAgentTools } from './log-agent-tools.js';
 export type {
   ColumnInfo,
   LogEngine,
@@ -25,6 +29,7 @@ export type {
 } from './log-engine.js';
 export { LogLoadError } from './log-load-error.js';
 export { LogQueryError, type LogQueryRefusal } from './log-query-error.js';
+export { markLogData } from './mark-log-data.js';
 export { type DuckDbLogEngineOptions, openDuckDbLogEngine } from './open-duckdb-log-engine.js';
 export { RunbookError } from './runbook-error.js';
 export { type SecurityLogFormat, type SecurityLogTable, securityLogTables } from './security-log-tables.js';

@@ -1,0 +1,86 @@
+import { type ToolSet, tool } from 'ai';
+import { z } from 'zod';
+import { formatQueryResult } from './format-query-result.js';
+import type { Runbook } from './load-runbooks.js';
+import type { LogEngine } from './log-engine.js';
+import { LogQueryError } from './log-query-error.js';
+import { markLogData } from './mark-log-data.js';
+
+/** Options of {@link logAgentTools}. */
+export interface LogAgentToolsOptions {
+  engine: LogEngine;
+  runbooks: readonly Runbook[];
+  /** Rows of a query's first page (default 50). */
+  maxRows?: number;
+}
+
+/**
+ * The log agent's internal tools: `schema` (tables, or one table's columns), `query` (one read-only SQL
+ * statement under the engine's guardrails), `get_result` (another page of a kept result) and `runbook`
+ * (a saved query by name). Refusals and engine errors are thrown with a message safe for the model, which
+ * the AI SDK hands back to it as a tool error so it can fix the query.
+ */
+export function logAgentTools({ engine, runbooks, maxRows = 50 }: LogAgentToolsOptions): ToolSet {
+  const byName = new Map(runbooks.map((runbook) => [runbook.name, runbook]));
+  const tools: ToolSet = {
+    schema: tool({
+      description:
+        'Without a table: the tables with their descriptions and row counts. With a table: its columns and types.',
+      inputSchema: z.object({
+        table: z.string().optional().describe('A table name from the list; omit it to list the tables.'),
+      }),
+      execute: async ({ table }) => {
+        const tables = await engine.tables();
+        if (table === undefined) {
+          const lines = tables.map(
+            (entry) =>
+              `${entry.name} (${entry.rowCount ?? '?'} rows, ${entry.columns.length} columns): ${entry.description ?? ''}`,
+          );
+          return markLogData({ source: 'log schema', content: lines.join('\n') });
+        }
+        const found = tables.find((entry) => entry.name.toLowerCase() === table.toLowerCase());
+        if (found === undefined) {
+          throw new LogQueryError({
+            reason: 'failed',
+            message: `no table "${table}"; the tables are ${tables.map((entry) => entry.name).join(', ')}`,
+          });
+        }
+        const columns = found.columns.map((column) => `${column.name} ${column.type}`).join('\n');
+        return markLogData({
+          source: `columns of ${found.name}`,
+          content: `${found.description ?? ''}\n${columns}`,
+        });
+      },
+    }),
+    query: tool({
+      description: `Runs one read-only ${engine.name} SQL statement (SELECT, WITH, DESCRIBE, SUMMARIZE, EXPLAIN) and returns the first rows, a result_id for paging and has_more.`,
+      inputSchema: z.object({ sql: z.string().min(1).describe('Exactly one read-only statement.') }),
+      execute: async ({ sql }) => formatQueryResult(await engine.query(sql, { maxRows }), 'query rows'),
+    }),
+    get_result: tool({
+      description:
+        'Another page of an earlier result (when has_more was true and you need the rows themselves).',
+      inputSchema: z.object({
+        result_id: z.string().describe('The result_id of the earlier query.'),
+        offset: z.number().int().min(0).describe('The first row to return, counted from 0.'),
+        limit: z.number().int().min(1).optional().describe(`Rows to return (at most ${maxRows}).`),
+      }),
+      execute: async ({ result_id, offset, limit }) =>
+        formatQueryResult(await engine.page(result_id, offset, limit), `rows of ${result_id}`),
+    }),
+  };
+  if (runbooks.length > 0) {
+    tools.runbook = tool({
+      description:
+        'Runs a saved, reviewed query (a runbook) by name; the names are listed in your instructions.',
+      inputSchema: z.object({
+        name: z.enum(runbooks.map((runbook) => runbook.name) as [string, ...string[]]),
+      }),
+      execute: async ({ name }) => {
+        const runbook = byName.get(name) as Runbook;
+        return formatQueryResult(await engine.query(runbook.sql, { maxRows }), `rows of runbook ${name}`);
+      },
+    });
+  }
+  return tools;
+}
