@@ -101,6 +101,15 @@ describe('openChat', () => {
       onEvent: (event) => events.push(event),
     });
     await chat.send('Who read LSASS?');
+    await chat.close();
+    // Every step of the turn is kept, the tool call and its result included.
+    expect((await sessions.messages('id:alert-progress-1')).map((message) => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
     const kinds = events.map((event) =>
       event.type === 'sub-agent' ? `sub-agent:${event.progress.type}` : event.type,
     );

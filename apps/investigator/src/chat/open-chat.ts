@@ -214,10 +214,10 @@ export async function openChat({
         throw part.error;
       }
     }
-    const response = await result.response;
+    const responseMessages = await result.responseMessages;
     const finishReason = await result.finishReason;
     const steps = await result.steps;
-    return { response, finishReason, steps: steps.length, mainUsages, budgetReason };
+    return { responseMessages, finishReason, steps: steps.length, mainUsages, budgetReason };
   }
 
   return {
@@ -251,14 +251,14 @@ export async function openChat({
         }
 
         const loop = await toolLoop(abortSignal, ledgerFrom);
-        history.push(...loop.response.messages);
+        history.push(...loop.responseMessages);
         const cut =
           loop.budgetReason !== undefined && loop.finishReason === 'tool-calls'
             ? { status: 'budget' as const, reason: `budget: ${loop.budgetReason}` }
             : loop.finishReason === 'tool-calls' && loop.steps >= maxStepsPerTurn
               ? { status: 'step-cap' as const, reason: `${maxStepsPerTurn} model calls in this turn` }
               : undefined;
-        let text = loop.response.messages
+        let text = loop.responseMessages
           .filter((entry) => entry.role === 'assistant')
           .map(assistantText)
           .join('');

@@ -1,12 +1,15 @@
 import { createInterface } from 'node:readline';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigurationError, type ToolRegistration } from 'kioku';
+import type { IntrospectionReport } from 'kioku/store';
 import type { ChatBudget } from '../chat/chat-budget.js';
 import type { ChatEvent } from '../chat/chat-event.js';
 import { formatChatEvent } from '../chat/format-chat-event.js';
 import { loadMcpServers } from '../chat/load-mcp-servers.js';
+import { logsRunRegistration } from '../chat/logs-run-registration.js';
 import { openAlertChat } from '../chat/open-alert-chat.js';
 import type { Chat, ChatTurn } from '../chat/open-chat.js';
+import { defaultLogDatabase, defaultRunbooksDir } from '../logs/index.js';
 import { type ModelOption, modelFromOptions, withModelOption } from './model-option.js';
 import { parsePositiveInteger } from './parse-positive-integer.js';
 import { runCommand } from './run-command.js';
@@ -14,6 +17,8 @@ import { type StoreOption, withStore, withStoreOption } from './store-option.js'
 
 interface ChatOptions extends StoreOption, ModelOption {
   message?: string;
+  logs?: string;
+  runbooks?: string;
   plan?: boolean;
   mcp?: string;
   contextWindow?: number;
@@ -57,6 +62,14 @@ export function chatCommand(): Command {
       'plan the request in steps, run each with its tools, reflect, then answer (kioku planAndExecute)',
     )
     .option(
+      '--logs <file>',
+      'the log database `investigator logs load` built (default: $INVESTIGATOR_LOGS_DB, else .investigator-logs/security-logs.duckdb)',
+    )
+    .option(
+      '--runbooks <dir>',
+      "the log sub-agent's runbooks (default: the ones shipped in apps/investigator/runbooks)",
+    )
+    .option(
       '--mcp <file>',
       'MCP servers to offer as tools (JSON: { "mcpServers": { name: { command|url, allow: [...] } } }; default: $INVESTIGATOR_MCP_CONFIG)',
     )
@@ -95,8 +108,7 @@ export function chatCommand(): Command {
           });
         }
         const mcp = options.mcp ?? process.env.INVESTIGATOR_MCP_CONFIG;
-        const registrations: ToolRegistration[] =
-          mcp === undefined || mcp === '' ? [] : await loadMcpServers(mcp);
+        const servers: ToolRegistration[] = mcp === undefined || mcp === '' ? [] : await loadMcpServers(mcp);
         const budget: ChatBudget = {
           ...(options.maxSteps === undefined ? {} : { maxStepsPerTurn: options.maxSteps }),
           ...(options.maxInputTokens === undefined ? {} : { maxInputTokens: options.maxInputTokens }),
@@ -116,7 +128,16 @@ export function chatCommand(): Command {
             store,
             alertId: id,
             model,
-            tools: registrations,
+            tools: [
+              logsRunRegistration({
+                model,
+                file: options.logs ?? defaultLogDatabase(),
+                runbooksDir: options.runbooks ?? defaultRunbooksDir(),
+                store,
+                onIntrospection: (report) => console.error(formatIntrospection(report)),
+              }),
+              ...servers,
+            ],
             budget,
             onEvent,
             onWarning: (message) => console.error(`investigator: ${message}`),
@@ -180,6 +201,12 @@ async function interactive(chat: Chat, plan: boolean): Promise<void> {
     }
     prompt();
   }
+}
+
+function formatIntrospection(report: IntrospectionReport): string {
+  if (!report.success) return `  logs_run memory: introspection failed (${report.error.message})`;
+  const { stored, merged, scored, deleted } = report.learned;
+  return `  logs_run memory: ${stored.length} new, ${merged.length} merged, ${scored.length} scored, ${deleted.length} deleted`;
 }
 
 function reportCost(chat: Chat, turn: ChatTurn): void {
