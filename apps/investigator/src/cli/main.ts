@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { intelCommand } from './intel-command.js';
 import { listCommand } from './list-command.js';
 import { mergeCommand } from './merge-command.js';
 import { newCommand } from './new-command.js';
@@ -22,6 +23,7 @@ program.addCommand(mergeCommand());
 program.addCommand(unmergeCommand());
 program.addCommand(similarCommand());
 program.addCommand(searchCommand());
+program.addCommand(intelCommand());
 program.addCommand(serveCommand());
 
 await program.parseAsync();
