@@ -13,7 +13,7 @@ const titleKeys = [
   'eventname',
   'type',
 ];
-const descriptionKeys = ['description', 'summary', 'message', 'details', 'detail'];
+const descriptionKeys = ['description', 'summary', 'message', 'details', 'detail', 'evidence'];
 const severityKeys = ['severity', 'alertseverity', 'level', 'priority'];
 const maxAttributes = 40;
 const maxValue = 500;

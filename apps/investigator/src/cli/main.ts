@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { chatCommand } from './chat-command.js';
+import { intelCommand } from './intel-command.js';
 import { listCommand } from './list-command.js';
 import { logsCommand } from './logs-command.js';
 import { mergeCommand } from './merge-command.js';
@@ -26,6 +27,7 @@ program.addCommand(mergeCommand());
 program.addCommand(unmergeCommand());
 program.addCommand(similarCommand());
 program.addCommand(searchCommand());
+program.addCommand(intelCommand());
 program.addCommand(serveCommand());
 
 await program.parseAsync();

@@ -1,4 +1,4 @@
-import { KiokuError } from 'kioku';
+import { InputFormatError, KiokuError } from 'kioku';
 import { storageErrorFromDriver } from 'kioku/store';
 
 /**
@@ -13,6 +13,6 @@ export async function runCommand(work: () => Promise<void>): Promise<void> {
     const known = storageErrorFromDriver(error) ?? error;
     if (!KiokuError.isInstance(known)) throw error;
     console.error(`investigator: ${known.message}`);
-    process.exitCode = known.name === 'InvalidAlertError' || known.name === 'InvalidFeedError' ? 2 : 1;
+    process.exitCode = InputFormatError.isInstance(known) ? 2 : 1;
   }
 }
