@@ -18,7 +18,9 @@ export function formatChatEvent(event: ChatEvent): string | undefined {
       if (progress.type === 'sub-agent-start') return `  ${progress.agent} started`;
       if (progress.type === 'tool-call-end') {
         const outcome =
-          progress.error === undefined ? `${Math.round(progress.durationMs)} ms` : `failed: ${progress.error}`;
+          progress.error === undefined
+            ? `${Math.round(progress.durationMs)} ms`
+            : `failed: ${progress.error}`;
         return `  ${progress.agent} · ${progress.toolName} ${progress.arguments} (${outcome})`;
       }
       if (progress.type === 'sub-agent-end') {

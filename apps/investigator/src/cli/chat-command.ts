@@ -5,6 +5,7 @@ import type { IntrospectionReport } from 'kioku/store';
 import type { ChatBudget } from '../chat/chat-budget.js';
 import type { ChatEvent } from '../chat/chat-event.js';
 import { formatChatEvent } from '../chat/format-chat-event.js';
+import { intelLookupRegistration } from '../chat/intel-lookup-registration.js';
 import { loadMcpServers } from '../chat/load-mcp-servers.js';
 import { logsRunRegistration } from '../chat/logs-run-registration.js';
 import { openAlertChat } from '../chat/open-alert-chat.js';
@@ -135,6 +136,16 @@ export function chatCommand(): Command {
                 runbooksDir: options.runbooks ?? defaultRunbooksDir(),
                 store,
                 onIntrospection: (report) => console.error(formatIntrospection(report)),
+              }),
+              intelLookupRegistration({
+                store,
+                otx:
+                  process.env.OTX_API_KEY === undefined || process.env.OTX_API_KEY === ''
+                    ? undefined
+                    : {
+                        apiKey: process.env.OTX_API_KEY,
+                        ...(process.env.OTX_BASE_URL ? { baseUrl: process.env.OTX_BASE_URL } : {}),
+                      },
               }),
               ...servers,
             ],
