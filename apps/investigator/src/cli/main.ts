@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { chatCommand } from './chat-command.js';
+import { evalCommand } from './eval-command.js';
 import { intelCommand } from './intel-command.js';
 import { listCommand } from './list-command.js';
 import { logsCommand } from './logs-command.js';
@@ -18,6 +19,7 @@ const program = new Command('investigator')
   .showHelpAfterError();
 program.addCommand(logsCommand());
 program.addCommand(chatCommand());
+program.addCommand(evalCommand());
 
 program.addCommand(newCommand());
 program.addCommand(listCommand());
