@@ -4,26 +4,31 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { postgresCluster } from 'kioku/test';
 
 /** A store location a test suite runs against, with its set-up and tear-down. */
 export interface StoreTarget {
   name: string;
   /** The location to open (valid after `setup`). */
   location: () => string;
+  /** Why this target cannot run here (no PostgreSQL outside CI), or undefined. */
+  skip?: string | undefined;
   setup: () => Promise<void>;
   teardown: () => Promise<void>;
 }
 
 /**
- * The three ways the investigator's store is reached, for suites every driver must pass: PGlite in
- * memory, PGlite in a directory, and PostgreSQL over the wire (a PGlite served by pglite-socket on a
- * loopback port, reached through the `pg` driver).
+ * The ways the investigator's store is reached, for suites every driver must pass: PGlite in memory,
+ * PGlite in a directory, PostgreSQL over the wire (a PGlite served by pglite-socket on a loopback port,
+ * reached through the `pg` driver), and a real PostgreSQL started by kioku/test's `postgresCluster`
+ * (skipped, saying why, where there is none outside CI).
  */
 export function storeTargets(): StoreTarget[] {
   let directory = '';
   let served: PGlite | undefined;
   let server: PGLiteSocketServer | undefined;
   let url = '';
+  const cluster = postgresCluster();
   return [
     { name: 'PGlite in memory', location: () => 'memory://', setup: async () => {}, teardown: async () => {} },
     {
@@ -47,6 +52,13 @@ export function storeTargets(): StoreTarget[] {
         await server?.stop();
         await served?.close();
       },
+    },
+    {
+      name: 'PostgreSQL (a server started for this file)',
+      location: () => cluster.url(),
+      skip: cluster.skip,
+      setup: cluster.setup,
+      teardown: cluster.teardown,
     },
   ];
 }
