@@ -1,9 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { postgresCluster } from 'kioku/test';
 
 /** A store location a test suite runs against, with its set-up and tear-down. */
@@ -19,15 +16,11 @@ export interface StoreTarget {
 
 /**
  * The ways the investigator's store is reached, for suites every driver must pass: PGlite in memory,
- * PGlite in a directory, PostgreSQL over the wire (a PGlite served by pglite-socket on a loopback port,
- * reached through the `pg` driver), and a real PostgreSQL started by kioku/test's `postgresCluster`
- * (skipped, saying why, where there is none outside CI).
+ * PGlite in a directory, and PostgreSQL over the wire through the `pg` driver (a real server started by
+ * kioku/test's `postgresCluster`; skipped, saying why, where there is none outside CI).
  */
 export function storeTargets(): StoreTarget[] {
   let directory = '';
-  let served: PGlite | undefined;
-  let server: PGLiteSocketServer | undefined;
-  let url = '';
   const cluster = postgresCluster();
   return [
     { name: 'PGlite in memory', location: () => 'memory://', setup: async () => {}, teardown: async () => {} },
@@ -38,20 +31,6 @@ export function storeTargets(): StoreTarget[] {
         directory = mkdtempSync(join(tmpdir(), 'investigator-store-'));
       },
       teardown: async () => rmSync(directory, { recursive: true, force: true }),
-    },
-    {
-      name: 'PostgreSQL over the wire (pg driver)',
-      location: () => url,
-      setup: async () => {
-        served = await PGlite.create('memory://', { extensions: { vector } });
-        server = new PGLiteSocketServer({ db: served, host: '127.0.0.1', port: 0, maxConnections: 16 });
-        await server.start();
-        url = `postgres://postgres:secret@${server.getServerConn()}/postgres?sslmode=disable`;
-      },
-      teardown: async () => {
-        await server?.stop();
-        await served?.close();
-      },
     },
     {
       name: 'PostgreSQL (a server started for this file)',
