@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startLoopbackProvider } from 'kioku/test';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -50,6 +51,40 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
     expect(shown.stdout).toBe(raw);
   });
 
+  it('summarizes with the model --model names, over HTTP (a loopback OpenAI-compatible server)', async () => {
+    const summary = {
+      title: 'Credentials of an EC2 role used from 1.2.3.4',
+      description: 'The instance role keys were used outside AWS to read S3 objects.',
+      severity: 'high',
+      attributes: { accessKeyId: 'ASIA5FLZVX4OPVKKVBMX', sourceIp: '1.2.3.4' },
+    };
+    const server = await startLoopbackProvider({
+      replies: [{ text: 'not json' }, { text: JSON.stringify(summary) }],
+    });
+    try {
+      const result = await run([
+        'new',
+        join(samples, 's3-exfiltration-leaked-role-keys.json'),
+        '--schema',
+        'guardduty',
+        '--model',
+        'openai-compatible:qwen2.5-7b-instruct',
+        '--base-url',
+        server.baseUrl,
+        '--json',
+      ]);
+      expect(result.status).toBe(0);
+      expect(result.stderr).toMatch(/model attempt failed: not a valid alert summary/);
+      expect(JSON.parse(result.stdout)).toMatchObject({
+        ...summary,
+        summarizedBy: 'openai-compatible.chat:qwen2.5-7b-instruct',
+      });
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses bad input with exit code 2, naming the input and position', async () => {
     const bad = join(directory, 'bad.json');
     writeFileSync(bad, '{\n  "rule": "x",\n  "host": MKT01\n}');
@@ -66,6 +101,10 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
     expect(listed.stdout).toContain(log4shell);
     const search = await run(['search', '10.0.5.13', '--json']);
     expect((JSON.parse(search.stdout) as Array<{ id: string }>).map((a) => a.id)).toEqual([lsass]);
+    const byAttribute = await run(['search', '--attribute', 'sourceIp=1.2.3.4']);
+    expect(byAttribute.stdout).toContain('Credentials of an EC2 role used from 1.2.3.4');
+    const similar = await run(['similar', lsass, '--limit', '1', '--json']);
+    expect((JSON.parse(similar.stdout) as unknown[]).length).toBe(1);
     expect((await run(['merge', log4shell, lsass])).status).toBe(0);
     expect((await run(['list'])).stdout).not.toContain(log4shell);
     const noAnalyst = await run([
