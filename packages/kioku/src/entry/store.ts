@@ -100,6 +100,7 @@ export {
 // store
 export {
   defaultStoreLocation,
+  type MigrateStoreOptions,
   type Migration,
   migrateStore,
   migrations,

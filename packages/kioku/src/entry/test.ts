@@ -24,6 +24,7 @@ export {
   type OverflowDetectorConformanceOptions,
   overflowDetectorConformance,
 } from '../test/overflow-detector-conformance.js';
+export { type PostgresCluster, postgresCluster } from '../test/postgres-cluster.js';
 export { quarterCounter } from '../test/quarter-counter.js';
 export {
   quarterOfJson,

@@ -1,5 +1,5 @@
 export { defaultStoreLocation } from './default-store-location.js';
-export { migrateStore } from './migrate-store.js';
+export { type MigrateStoreOptions, migrateStore } from './migrate-store.js';
 export type { Migration } from './migration.js';
 export { migrations } from './migrations/index.js';
 export { type OpenStoreOptions, openStore } from './open-store.js';

@@ -9,12 +9,31 @@ import type { StoreDatabase } from './store.js';
 const migrationLock = 0x6b696f6b75;
 const breakpoint = '--> statement-breakpoint';
 
+const kiokuLedger = 'kioku_schema_migrations';
+const ledgerName = /^[a-z_][a-z0-9_]{0,62}$/;
+
 // Kept out of ./schema: drizzle-kit must not generate it, every migration run creates it first.
-const schemaMigrations = pgTable('kioku_schema_migrations', {
-  tag: text('tag').primaryKey(),
-  hash: text('hash').notNull(),
-  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
-});
+function ledgerTable(name: string) {
+  return pgTable(name, {
+    tag: text('tag').primaryKey(),
+    hash: text('hash').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  });
+}
+
+/** Options of {@link migrateStore}. */
+export interface MigrateStoreOptions {
+  migrations: readonly Migration[];
+  /** Where the store is, for error messages. */
+  location: string;
+  /**
+   * The table recording which migrations were applied (default `kioku_schema_migrations`). An
+   * application keeping its own tables in a kioku store passes its own ledger (e.g.
+   * `investigator_schema_migrations`), so its migrations and kioku's never see each other's tags.
+   * A lowercase SQL identifier: letters, digits and `_`.
+   */
+  ledger?: string;
+}
 
 /** sha256 of a migration's SQL: a migration edited after it was applied is refused, not re-run. */
 export function migrationHash(migration: Migration): string {
@@ -23,16 +42,24 @@ export function migrationHash(migration: Migration): string {
 
 /**
  * Enables pgvector and applies the migrations the store has not seen, in order, in one transaction
- * (all or none), recording each in `kioku_schema_migrations`. Returns the tags it applied.
+ * (all or none), recording each in the ledger table (default `kioku_schema_migrations`). Returns the
+ * tags it applied.
  */
 export async function migrateStore(
   db: StoreDatabase,
-  { migrations, location }: { migrations: readonly Migration[]; location: string },
+  { migrations, location, ledger = kiokuLedger }: MigrateStoreOptions,
 ): Promise<string[]> {
+  if (!ledgerName.test(ledger)) {
+    throw new StoreError({
+      location,
+      message: `the migration ledger ${JSON.stringify(ledger)} is not a table name: expected lowercase letters, digits and _ (at most 63, not starting with a digit)`,
+    });
+  }
+  const schemaMigrations = ledgerTable(ledger);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${migrationLock})`);
     await tx.execute(sql`create extension if not exists vector`);
-    await tx.execute(sql`create table if not exists kioku_schema_migrations (
+    await tx.execute(sql`create table if not exists ${sql.identifier(ledger)} (
       tag text primary key,
       hash text not null,
       applied_at timestamp with time zone not null default now()
@@ -46,7 +73,10 @@ export async function migrateStore(
     if (newer.length > 0) {
       throw new StoreError({
         location,
-        message: `its schema was migrated by a newer kioku (migrations ${newer.join(', ')} are unknown here); upgrade kioku`,
+        message:
+          ledger === kiokuLedger
+            ? `its schema was migrated by a newer kioku (migrations ${newer.join(', ')} are unknown here); upgrade kioku`
+            : `its ${ledger} schema was migrated by a newer version of the application (migrations ${newer.join(', ')} are unknown here); upgrade it`,
       });
     }
     const pending: string[] = [];

@@ -234,6 +234,45 @@ function describeStoreConformance({
       );
     });
 
+    it("keeps an application's migrations in its own ledger, apart from kioku's", async () => {
+      const app = [{ tag: '0000_app', sql: 'create table conformance_app_probe (x integer)' }];
+      const seen = await store
+        .transaction(async (tx) => {
+          const first = await migrateStore(tx, {
+            migrations: app,
+            location: store.location,
+            ledger: 'app_migrations',
+          });
+          const again = await migrateStore(tx, {
+            migrations: app,
+            location: store.location,
+            ledger: 'app_migrations',
+          });
+          // kioku's own ledger neither sees nor refuses the application's tag.
+          const kioku = await migrateStore(tx, { migrations, location: store.location });
+          const ledger = rowsOf<{ tag: string }>(await tx.execute(sql`select tag from app_migrations`));
+          const newer = await migrateStore(tx, {
+            migrations: [],
+            location: store.location,
+            ledger: 'app_migrations',
+          })
+            .then(() => 'applied')
+            .catch((error: Error) => error.message);
+          throw Object.assign(new Error('roll back'), { seen: { first, again, kioku, ledger, newer } });
+        })
+        .catch((error: { seen?: unknown }) => error.seen);
+      expect(seen).toEqual({
+        first: ['0000_app'],
+        again: [],
+        kioku: [],
+        ledger: [{ tag: '0000_app' }],
+        newer: expect.stringMatching(/app_migrations schema was migrated by a newer version .*0000_app/),
+      });
+      await expect(
+        migrateStore(store.db, { migrations: app, location: store.location, ledger: 'x; drop table y' }),
+      ).rejects.toThrow(/not a table name/);
+    });
+
     it('round-trips a real conversation through the session store', async () => {
       const sessionStore = createSessionStore(store);
       const { id } = await sessionStore.create({

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidAlertError } from './invalid-alert-error.js';
+import { parseAlertInput } from './parse-alert-input.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe('parseAlertInput', () => {
+  it('returns the text unchanged, BOM and whitespace included', () => {
+    const text = '\uFEFF{ "a" : 1 ,\n"b":"\\u00e9"}\n\n';
+    const { raw, value } = parseAlertInput({ bytes: bytes(text), input: 'a.json' });
+    expect(raw).toBe(text);
+    expect(new TextEncoder().encode(raw)).toEqual(bytes(text));
+    expect(value).toEqual({ a: 1, b: 'é' });
+  });
+
+  it('names the input, line and column of a JSON error', () => {
+    const error = (() => {
+      try {
+        parseAlertInput({ bytes: bytes('{\n  "a": 1,\n  "b": tru\n}'), input: 'alert.json' });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(InvalidAlertError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      'alert.json:3:8: expected valid JSON: the literal true, found "tru\\n}"',
+    );
+  });
+
+  it('locates errors the parser does not place: bad escapes, control characters, trailing text', () => {
+    expect(() => parseAlertInput({ bytes: bytes('{"a":"\\q"}'), input: 'x' })).toThrow(
+      /^x:1:7: expected valid JSON: an escape/,
+    );
+    expect(() => parseAlertInput({ bytes: bytes('{"a":"\t"}'), input: 'x' })).toThrow(
+      /^x:1:7: expected valid JSON: an escaped control/,
+    );
+    expect(() => parseAlertInput({ bytes: bytes('{} {}'), input: 'x' })).toThrow(
+      /^x:1:4: expected valid JSON: the end of the input after one JSON value/,
+    );
+    expect(() => parseAlertInput({ bytes: bytes('\uFEFF{\n "a": 01}'), input: 'x' })).toThrow(
+      /^x:2:8: expected valid JSON: ',' or '}'/,
+    );
+  });
+
+  it('refuses what is not one object, bytes that are not UTF-8, and oversized input', () => {
+    expect(() => parseAlertInput({ bytes: bytes('[{"a":1}]'), input: 'x' })).toThrow(
+      'x:1:1: expected a JSON object (one alert), found an array',
+    );
+    expect(() => parseAlertInput({ bytes: bytes('  '), input: 'stdin' })).toThrow(
+      'stdin: expected a JSON object, found nothing',
+    );
+    expect(() => parseAlertInput({ bytes: new Uint8Array([0x7b, 0xff, 0x7d]), input: 'x' })).toThrow(
+      /expected UTF-8 text/,
+    );
+    expect(() => parseAlertInput({ bytes: bytes('{"a":"0123456789"}'), input: 'x', maxBytes: 10 })).toThrow(
+      'x: expected an alert of at most 10 bytes, found 18 bytes',
+    );
+    expect(() => parseAlertInput({ bytes: bytes('{"a":1'), input: 'x' })).toThrow(
+      "x:1:7: expected valid JSON: ',' or '}' after a property value, found the end of the input",
+    );
+  });
+});

@@ -1,0 +1,27 @@
+import { Command } from 'commander';
+import { createAlertStore } from '../alerts/index.js';
+import { renderAlert } from './render-alert.js';
+import { runCommand } from './run-command.js';
+import { type StoreOption, withStore, withStoreOption } from './store-option.js';
+
+interface MergeOptions extends StoreOption {
+  json?: boolean;
+}
+
+/** `investigator merge <id> <into>`: file an alert under another (the same incident). */
+export function mergeCommand(): Command {
+  return withStoreOption(new Command('merge'))
+    .description(
+      'Merge alert <id> into alert <into> (the same incident): it is then listed under <into>, alerts already ' +
+        'merged into <id> move with it, and resolving <into> resolves them all. Undo with `investigator unmerge`.',
+    )
+    .argument('<id>', 'the alert to merge')
+    .argument('<into>', 'the alert it belongs to')
+    .option('--json', 'print the merged alert as JSON')
+    .action((id: string, into: string, options: MergeOptions) =>
+      runCommand(async () => {
+        const alert = await withStore(options, (store) => createAlertStore(store).merge({ id, into }));
+        console.log(options.json === true ? JSON.stringify(alert, null, 2) : renderAlert(alert));
+      }),
+    );
+}

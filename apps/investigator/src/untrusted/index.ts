@@ -1,0 +1,1 @@
+export { type MarkUntrustedOptions, markUntrusted, untrustedDataRule } from './mark-untrusted.js';
