@@ -5,8 +5,8 @@ export const investigatorLedger = 'investigator_schema_migrations';
 
 /**
  * The investigator's own tables, forward-only, applied in order after kioku's: alerts (the raw JSON kept
- * byte for byte, the model's title/description/attributes, IOCs, resolution, merges, an embedding) and the
- * indicators of offline threat-intelligence feeds.
+ * byte for byte, the model's title/description/attributes, IOCs, resolution, merges, an embedding), the
+ * indicators of offline threat-intelligence feeds, and the web console's admin token (its scrypt hash).
  */
 export const investigatorMigrations: readonly Migration[] = [
   {
@@ -54,5 +54,14 @@ export const investigatorMigrations: readonly Migration[] = [
       )`,
       'create index investigator_intel_indicators_value_idx on investigator_intel_indicators (value)',
     ].join('\n--> statement-breakpoint\n'),
+  },
+  {
+    tag: '0002_console_admin',
+    sql: `create table investigator_console_admin (
+        id integer primary key,
+        token_hash text not null,
+        created_at timestamp with time zone not null default now(),
+        constraint investigator_console_admin_one_row_check check (id = 1)
+      )`,
   },
 ];
