@@ -125,20 +125,29 @@ function ResolveForm({ id, onResolved }: { id: string; onResolved: () => void })
           .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
       }}
     >
-      <label>
-        Conclusion
-        <select value={conclusion} onChange={(event) => setConclusion(event.target.value)}>
+      <div className="field">
+        <label htmlFor="resolve-conclusion">Conclusion</label>
+        <select
+          id="resolve-conclusion"
+          value={conclusion}
+          onChange={(event) => setConclusion(event.target.value)}
+        >
           {conclusions.map((name) => (
             <option key={name} value={name}>
               {name.replace('_', ' ')}
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        Reason
-        <input value={reason} onChange={(event) => setReason(event.target.value)} required />
-      </label>
+      </div>
+      <div className="field">
+        <label htmlFor="resolve-reason">Reason</label>
+        <input
+          id="resolve-reason"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          required
+        />
+      </div>
       <button type="submit">Resolve</button>
       {error === undefined ? null : (
         <p role="alert" className="error">

@@ -89,17 +89,17 @@ export function AlertsPage() {
     <section aria-labelledby="alerts-heading">
       <h1 id="alerts-heading">Alerts</h1>
       <form className="filters" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
-        <label>
-          Status
-          <select value={status} onChange={(event) => setStatus(event.target.value)}>
+        <div className="field">
+          <label htmlFor="filter-status">Status</label>
+          <select id="filter-status" value={status} onChange={(event) => setStatus(event.target.value)}>
             <option value="">All</option>
             <option value="open">Open</option>
             <option value="resolved">Resolved</option>
           </select>
-        </label>
-        <label>
-          Severity
-          <select value={severity} onChange={(event) => setSeverity(event.target.value)}>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-severity">Severity</label>
+          <select id="filter-severity" value={severity} onChange={(event) => setSeverity(event.target.value)}>
             <option value="">All</option>
             {severities.map((name) => (
               <option key={name} value={name}>
@@ -107,21 +107,26 @@ export function AlertsPage() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Time
-          <select value={hours} onChange={(event) => setHours(Number(event.target.value))}>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-time">Time</label>
+          <select id="filter-time" value={hours} onChange={(event) => setHours(Number(event.target.value))}>
             {periods.map((period) => (
               <option key={period.hours} value={period.hours}>
                 {period.label}
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Search
-          <input type="search" value={text} onChange={(event) => setText(event.target.value)} />
-        </label>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-search">Search</label>
+          <input
+            id="filter-search"
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
       </form>
       {error === undefined ? null : (
         <p role="alert" className="error">
@@ -183,20 +188,24 @@ export function AlertsPage() {
       </p>
       <fieldset className="bulk" disabled={selected.size === 0}>
         <legend>Resolve {selected.size} selected</legend>
-        <label>
-          Conclusion
-          <select value={conclusion} onChange={(event) => setConclusion(event.target.value)}>
+        <div className="field">
+          <label htmlFor="bulk-conclusion">Conclusion</label>
+          <select
+            id="bulk-conclusion"
+            value={conclusion}
+            onChange={(event) => setConclusion(event.target.value)}
+          >
             {conclusions.map((name) => (
               <option key={name} value={name}>
                 {name.replace('_', ' ')}
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Reason
-          <input value={reason} onChange={(event) => setReason(event.target.value)} />
-        </label>
+        </div>
+        <div className="field">
+          <label htmlFor="bulk-reason">Reason</label>
+          <input id="bulk-reason" value={reason} onChange={(event) => setReason(event.target.value)} />
+        </div>
         <button type="button" onClick={resolveSelected} disabled={reason.trim() === ''}>
           Resolve selected
         </button>
