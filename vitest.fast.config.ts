@@ -27,6 +27,7 @@ export default mergeConfig(
         'packages/kioku/src/store/**',
         'packages/kioku/src/sessions/**',
         'test/**',
+        'apps/*/src/e2e/**',
       ],
     },
   }),

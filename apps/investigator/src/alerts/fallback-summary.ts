@@ -9,6 +9,7 @@ const titleKeys = [
   'display_name',
   'rulename',
   'rule_name',
+  'rule',
   'name',
   'eventname',
   'type',

@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import type { LanguageModel } from 'ai';
 import type { ToolRegistration } from 'kioku';
 import { createHashingEmbedder, type IntrospectionReport, openMemory, type Store } from 'kioku/store';
-import { createLogAgent, type LogEngine, loadRunbooks, openDuckDbLogEngine } from '../logs/index.js';
+import {
+  createLogAgent,
+  type LogEngine,
+  loadRunbooks,
+  logsRunPromptSection,
+  openConfiguredLogEngine,
+} from '../logs/index.js';
 import { modelPrice } from './model-price.js';
 import { usageCost } from './usage-cost.js';
 
@@ -10,7 +16,10 @@ import { usageCost } from './usage-cost.js';
 export interface LogsRunRegistrationOptions {
   /** The log sub-agent's model (the chat's, or a cheaper one). */
   model: LanguageModel;
-  /** The DuckDB file `investigator logs load` built; without it the tool is left out, saying so. */
+  /**
+   * The DuckDB file `investigator logs load` built; without it the tool is left out, saying so. BigQuery
+   * is used instead when `INVESTIGATOR_BIGQUERY_PROJECT` is set (see `openConfiguredLogEngine`).
+   */
   file: string;
   /** The runbooks' directory (`defaultRunbooksDir()`). */
   runbooksDir: string;
@@ -24,7 +33,8 @@ export interface LogsRunRegistrationOptions {
 
 /**
  * The chat's `logs_run` tool as a registry entry: the log-analysis sub-agent (`createLogAgent`) over the
- * DuckDB log database (opened read-only when the registry resolves, closed with it), with the runbooks,
+ * configured log engine (the DuckDB database opened read-only when the registry resolves, or BigQuery;
+ * closed with the registry), with the runbooks,
  * kioku memory in the investigator store (recall before each run, introspection after it), its usage and
  * cost recorded into the chat's ledger, and the tables listed in the chat's system prompt.
  *
@@ -44,9 +54,11 @@ export function logsRunRegistration({
   return {
     name: 'logs_run',
     missing: () =>
-      existsSync(file) ? undefined : `no log database at ${file} (build it with \`investigator logs load\`)`,
+      process.env.INVESTIGATOR_BIGQUERY_PROJECT || existsSync(file)
+        ? undefined
+        : `no log database at ${file} (build it with \`investigator logs load\`)`,
     tool: async ({ ledger, onClose }) => {
-      const opened = await openDuckDbLogEngine({ file });
+      const opened = await openConfiguredLogEngine({ file });
       engine = opened;
       onClose(() => opened.close());
       return createLogAgent({
@@ -69,14 +81,6 @@ export function logsRunRegistration({
         },
       });
     },
-    systemPrompt: async () => {
-      const tables = (await engine?.tables()) ?? [];
-      return [
-        'logs_run answers questions about the security logs: send it one precise natural-language request (a host, a time, what to find); it writes and runs the SQL itself. Its tables:',
-        ...tables.map(
-          (table) => `- ${table.name}${table.description === undefined ? '' : `: ${table.description}`}`,
-        ),
-      ].join('\n');
-    },
+    systemPrompt: async () => (engine === undefined ? '' : logsRunPromptSection(engine)),
   };
 }

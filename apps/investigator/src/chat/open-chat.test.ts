@@ -1,7 +1,7 @@
 import { tool } from 'ai';
 import { securityInvestigationPrompt, subAgent } from 'kioku';
 import { createSessionStore, openStore, type Store } from 'kioku/store';
-import { scriptedModel } from 'kioku/test';
+import { errorFixture, fixtureError, scriptedModel } from 'kioku/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ChatBudgetError } from './chat-budget-error.js';
@@ -267,5 +267,39 @@ describe('openChat', () => {
     expect(promptText(model.doStreamCalls.at(-1)?.prompt)).toContain(
       'winx64_payload.exe read LSASS memory [s1].',
     );
+  }, 60_000);
+  it('recovers when the provider rejects the prompt as too long: summarizes, keeps the IOCs, retries', async () => {
+    const sessions = createSessionStore(store);
+    const rows =
+      'Sysmon event 1 row: java spawned bash -c {echo,…}|{base64,-d}|{bash,-i} on UBUNTU5. '.repeat(90);
+    const model = scriptedModel({
+      replies: [
+        { text: `Reverse shell to 192.168.2.6 on port 443. ${rows}` },
+        { text: `More rows: ${rows}` },
+        { throws: fixtureError(errorFixture('openai-context-length-exceeded.json')) },
+        { text: 'Findings: a Log4Shell reverse shell from Tomcat on UBUNTU5.' },
+        { text: 'Isolate UBUNTU5.' },
+      ],
+    });
+    const events: ChatEvent[] = [];
+    const chat = await openChat({
+      alertId: 'overflow-1',
+      model,
+      sessions,
+      system: 'Investigate.',
+      contextWindow: 200_000,
+      onEvent: (event) => events.push(event),
+    });
+    await chat.send('What ran?');
+    await chat.send('And?');
+    const turn = await chat.send('What now?');
+    await chat.close();
+    expect(turn.text).toBe('Isolate UBUNTU5.');
+    const kinds = events.flatMap((event) => (event.type === 'kioku' ? [event.event.type] : []));
+    expect(kinds).toEqual(expect.arrayContaining(['overflow-detected', 'context-compacted', 'retry']));
+    const retried = promptText(model.doStreamCalls.at(-1)?.prompt);
+    expect(retried).toContain('Previous Conversation Summary');
+    expect(retried).toContain('192.168.2.6');
+    expect((await sessions.export('id:alert-overflow-1')).views).toHaveLength(1);
   }, 60_000);
 });

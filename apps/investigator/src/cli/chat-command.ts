@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { Command, InvalidArgumentError } from 'commander';
-import { ConfigurationError, type ToolRegistration } from 'kioku';
+import type { ToolRegistration } from 'kioku';
 import type { IntrospectionReport } from 'kioku/store';
 import type { ChatBudget } from '../chat/chat-budget.js';
 import type { ChatEvent } from '../chat/chat-event.js';
@@ -11,8 +11,9 @@ import { logsRunRegistration } from '../chat/logs-run-registration.js';
 import { openAlertChat } from '../chat/open-alert-chat.js';
 import type { Chat, ChatTurn } from '../chat/open-chat.js';
 import { defaultLogDatabase, defaultRunbooksDir } from '../logs/index.js';
-import { type ModelOption, modelFromOptions, withModelOption } from './model-option.js';
+import { type ModelOption, withModelOption } from './model-option.js';
 import { parsePositiveInteger } from './parse-positive-integer.js';
+import { requireModel } from './require-model.js';
 import { runCommand } from './run-command.js';
 import { type StoreOption, withStore, withStoreOption } from './store-option.js';
 
@@ -100,14 +101,7 @@ export function chatCommand(): Command {
     )
     .action((id: string, options: ChatOptions) =>
       runCommand(async () => {
-        const model = await modelFromOptions(options);
-        if (model === undefined || typeof model === 'string') {
-          throw new ConfigurationError({
-            name: 'MissingModelError',
-            message:
-              'chat needs a model: pass --model (e.g. openai-compatible:qwen2.5-7b-instruct --base-url http://127.0.0.1:8000/v1 for a local server, or openai:gpt-4.1-mini with OPENAI_API_KEY) or set INVESTIGATOR_MODEL',
-          });
-        }
+        const model = await requireModel(options, 'chat');
         const mcp = options.mcp ?? process.env.INVESTIGATOR_MCP_CONFIG;
         const servers: ToolRegistration[] = mcp === undefined || mcp === '' ? [] : await loadMcpServers(mcp);
         const budget: ChatBudget = {

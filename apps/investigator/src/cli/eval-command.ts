@@ -9,8 +9,9 @@ import { investigateScenario } from '../eval/investigate-scenario.js';
 import { loadScenarios } from '../eval/load-scenarios.js';
 import { runEval } from '../eval/run-eval.js';
 import { defaultLogDatabase, defaultRunbooksDir } from '../logs/index.js';
-import { type ModelOption, modelFromOptions, withModelOption } from './model-option.js';
+import { type ModelOption, withModelOption } from './model-option.js';
 import { parsePositiveInteger } from './parse-positive-integer.js';
+import { requireModel } from './require-model.js';
 import { runCommand } from './run-command.js';
 
 interface EvalOptions extends ModelOption {
@@ -63,14 +64,7 @@ export function evalCommand(): Command {
     )
     .action((options: EvalOptions) =>
       runCommand(async () => {
-        const model = await modelFromOptions(options);
-        if (model === undefined || typeof model === 'string') {
-          throw new ConfigurationError({
-            name: 'MissingModelError',
-            message:
-              'eval needs a model: pass --model (e.g. openai-compatible:qwen2.5-7b-instruct --base-url http://127.0.0.1:8000/v1, or openai:gpt-4.1-mini with OPENAI_API_KEY) or set INVESTIGATOR_MODEL',
-          });
-        }
+        const model = await requireModel(options, 'eval');
         const logs = options.logs ?? defaultLogDatabase();
         if (!existsSync(logs)) {
           throw new ConfigurationError({

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { KiokuError } from 'kioku';
 import {
   defaultLogDatabase,
@@ -6,14 +6,14 @@ import {
   type LogEngine,
   loadRunbooks,
   loadSecurityLogs,
-  openDuckDbLogEngine,
+  openConfiguredLogEngine,
   type QueryResult,
 } from '../logs/index.js';
 
 /** `investigator logs`: build the log database from the shared security logs, list its tables, query it. */
 export function logsCommand(): Command {
   const logs = new Command('logs').description(
-    'The security-log database the log-analysis agent queries (DuckDB, read-only behind SQL guardrails).',
+    'The security logs the log-analysis agent queries: DuckDB built from the shared logs, or BigQuery when configured, behind SQL guardrails.',
   );
 
   logs
@@ -62,10 +62,7 @@ export function logsCommand(): Command {
   logs
     .command('tables')
     .description('List the tables of the log database with their descriptions and columns.')
-    .option(
-      '--db <file>',
-      'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
-    )
+    .addOption(dbOption())
     .option('--json', 'print JSON', false)
     .action((options: { db?: string; json: boolean }) =>
       runLogsCommand(() =>
@@ -88,13 +85,12 @@ export function logsCommand(): Command {
 
   logs
     .command('query')
-    .description('Run one read-only SQL query under the same guardrails as the log-analysis agent.')
-    .argument('<sql>', 'one SELECT, DESCRIBE, SUMMARIZE, SHOW or EXPLAIN statement')
-    .option(
-      '--db <file>',
-      'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
+    .description(
+      'Run one read-only SQL query under the same guardrails as the log-analysis agent (on BigQuery when INVESTIGATOR_BIGQUERY_PROJECT is set).',
     )
-    .option('--max-rows <n>', 'rows to print (default 50)', positiveInteger, 50)
+    .argument('<sql>', 'one SELECT, DESCRIBE, SUMMARIZE, SHOW or EXPLAIN statement')
+    .addOption(dbOption())
+    .addOption(maxRowsOption())
     .option('--json', 'print the result page as JSON', false)
     .action((sql: string, options: { db?: string; maxRows: number; json: boolean }) =>
       runLogsCommand(() =>
@@ -128,11 +124,8 @@ export function logsCommand(): Command {
     .description('Run one runbook by name under the same guardrails.')
     .argument('<name>', 'the runbook name (see `investigator logs runbooks`)')
     .option('--dir <dir>', 'the runbooks folder (default: the ones shipped with the investigator)')
-    .option(
-      '--db <file>',
-      'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
-    )
-    .option('--max-rows <n>', 'rows to print (default 50)', positiveInteger, 50)
+    .addOption(dbOption())
+    .addOption(maxRowsOption())
     .option('--json', 'print the result page as JSON', false)
     .action((name: string, options: { dir?: string; db?: string; maxRows: number; json: boolean }) =>
       runLogsCommand(async () => {
@@ -157,11 +150,22 @@ export function logsCommand(): Command {
   return logs;
 }
 
+function dbOption(): Option {
+  return new Option(
+    '--db <file>',
+    'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb)',
+  );
+}
+
+function maxRowsOption(): Option {
+  return new Option('--max-rows <n>', 'rows to print').argParser(positiveInteger).default(50);
+}
+
 async function withEngine(
   file: string | undefined,
   work: (engine: LogEngine) => Promise<void>,
 ): Promise<void> {
-  const engine = await openDuckDbLogEngine({ file: file ?? defaultLogDatabase() });
+  const engine = await openConfiguredLogEngine(file === undefined ? {} : { file });
   try {
     await work(engine);
   } finally {

@@ -109,7 +109,11 @@ export function serveCommand(): Command {
             contextWindow: modelContextWindow(chatModel, options.contextWindow),
             settings: {
               model: options.model ?? process.env.INVESTIGATOR_MODEL,
-              logEngine: existsSync(logs) ? `duckdb: ${logs}` : `none (no log database at ${logs})`,
+              logEngine: process.env.INVESTIGATOR_BIGQUERY_PROJECT
+                ? `bigquery: project ${process.env.INVESTIGATOR_BIGQUERY_PROJECT}`
+                : existsSync(logs)
+                  ? `duckdb: ${logs}`
+                  : `none (no log database at ${logs})`,
               threatIntel: [{ name: 'AlienVault OTX', keyPresent: otx !== undefined }],
             },
             proxyHeader: options.proxyHeader,

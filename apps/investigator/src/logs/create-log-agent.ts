@@ -66,11 +66,12 @@ export function createLogAgent({
   price,
   name = 'logs_run',
 }: LogAgentOptions): Tool<{ query: string }, SubAgentOutput> {
+  const dialect = engine.name === 'bigquery' ? 'BigQuery' : 'DuckDB';
   return subAgent({
     name,
-    description: `Answers questions about the security logs (${engine.name} SQL over Windows/Sysmon, Linux auditd, CloudTrail, Azure AD and Office 365, Zeek) by reading the schema, running runbooks and read-only queries itself.`,
+    description: `Answers questions about the security logs (${dialect} SQL over Windows/Sysmon, Linux auditd, CloudTrail, Azure AD and Office 365, Zeek) by reading the schema, running runbooks and read-only queries itself.`,
     model,
-    system: logAgentPrompt({ dialect: engine.name === 'bigquery' ? 'BigQuery' : 'DuckDB', runbooks }),
+    system: logAgentPrompt({ dialect, runbooks }),
     tools: logAgentTools({ engine, runbooks, maxRows }),
     maxSteps,
     ...(middleware === undefined ? {} : { middleware }),

@@ -15,7 +15,7 @@ export function formatQueryResult(result: QueryResult, source: string): string {
     }`,
     `has_more=${result.hasMore}`,
     `columns: ${result.columns.map((column) => `${column.name} ${column.type}`).join(', ')}`,
-    ...(result.estimate === undefined ? [] : [`estimated rows=${result.estimate.rows}`]),
+    ...(result.estimate?.rows === undefined ? [] : [`estimated rows=${result.estimate.rows}`]),
   ];
   const lines = [facts.join('; ')];
   if (result.hint !== undefined) lines.push(result.hint);

@@ -1,4 +1,6 @@
+export { type BigQueryField, type BigQueryRow, bigQueryRows } from './bigquery-rows.js';
 export { checkReadOnlyText, type ReadOnlyText } from './check-read-only-text.js';
+export { countStatements } from './count-statements.js';
 export { createLogAgent, type LogAgentOptions } from './create-log-agent.js';
 export {
   createResultPages,
@@ -29,7 +31,10 @@ export type {
 } from './log-engine.js';
 export { LogLoadError } from './log-load-error.js';
 export { LogQueryError, type LogQueryRefusal } from './log-query-error.js';
+export { logsRunPromptSection } from './logs-run-prompt-section.js';
 export { markLogData } from './mark-log-data.js';
+export { type BigQueryLogEngineOptions, openBigQueryLogEngine } from './open-bigquery-log-engine.js';
+export { openConfiguredLogEngine } from './open-configured-log-engine.js';
 export { type DuckDbLogEngineOptions, openDuckDbLogEngine } from './open-duckdb-log-engine.js';
 export { RunbookError } from './runbook-error.js';
 export { type SecurityLogFormat, type SecurityLogTable, securityLogTables } from './security-log-tables.js';

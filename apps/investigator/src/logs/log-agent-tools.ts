@@ -55,7 +55,8 @@ export function logAgentTools({ engine, runbooks, maxRows = 50 }: LogAgentToolsO
     query: tool({
       description: `Runs one read-only ${engine.name} SQL statement (SELECT, WITH, DESCRIBE, SUMMARIZE, EXPLAIN) and returns the first rows, a result_id for paging and has_more.`,
       inputSchema: z.object({ sql: z.string().min(1).describe('Exactly one read-only statement.') }),
-      execute: async ({ sql }) => formatQueryResult(await engine.query(sql, { maxRows }), 'query rows'),
+      execute: async ({ sql }) =>
+        formatQueryResult(await guarded(() => engine.query(sql, { maxRows })), 'query rows'),
     }),
     get_result: tool({
       description:
@@ -78,9 +79,30 @@ export function logAgentTools({ engine, runbooks, maxRows = 50 }: LogAgentToolsO
       }),
       execute: async ({ name }) => {
         const runbook = byName.get(name) as Runbook;
-        return formatQueryResult(await engine.query(runbook.sql, { maxRows }), `rows of runbook ${name}`);
+        return formatQueryResult(
+          await guarded(() => engine.query(runbook.sql, { maxRows })),
+          `rows of runbook ${name}`,
+        );
       },
     });
   }
   return tools;
+}
+
+/**
+ * An engine error (`failed`) can quote the logs — DuckDB's binder lists candidate column names, which come
+ * from the log files' keys — so its message reaches the model inside an untrusted-data block; the
+ * guardrails' own refusals are ours and stay plain.
+ */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!LogQueryError.isInstance(error) || error.reason !== 'failed') throw error;
+    throw new LogQueryError({
+      reason: 'failed',
+      message: `the query failed; fix it and try again:\n${markLogData({ source: 'engine error', content: error.message })}`,
+      cause: error,
+    });
+  }
 }

@@ -27,9 +27,9 @@ export interface QueryOptions {
 
 /** What the dry run estimated before the query ran. */
 export interface QueryEstimate {
-  /** The largest number of rows any step of the plan is expected to produce. */
-  rows: number;
-  /** Bytes the query is expected to read or produce. */
+  /** The largest number of rows any step of the plan is expected to produce (DuckDB; BigQuery does not say). */
+  rows?: number;
+  /** Bytes the query is expected to read or produce (BigQuery: bytes processed, what is billed). */
   bytes: number;
 }
 

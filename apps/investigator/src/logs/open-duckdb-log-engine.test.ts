@@ -174,12 +174,36 @@ describe('openDuckDbLogEngine', () => {
       expect(error.message).toContain('115,501,303 rows');
     });
 
+    it('dry-runs the query inside EXPLAIN ANALYZE, which would run it', async () => {
+      const error = await refusal(
+        'explain analyze select count(*) from log4shell_windows_sysmon a, log4shell_windows_sysmon b, log4shell_windows_sysmon c',
+      );
+      expect(error.reason).toBe('over-budget');
+    });
+
     it('refuses a plan over a smaller byte budget with the estimate in the message', async () => {
       const small = await openDuckDbLogEngine({ file: database.file, maxEstimatedBytes: 10_000 });
       try {
         const error = await small.query('select * from log4shell_windows_sysmon').catch((caught) => caught);
         expect(LogQueryError.isInstance(error) && error.reason).toBe('over-budget');
         expect((error as LogQueryError).estimate?.bytes).toBeGreaterThan(10_000);
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('fails a query past the memory limit instead of spilling it to disk', async () => {
+      const small = await openDuckDbLogEngine({ file: database.file, memoryLimit: '16MB', threads: 1 });
+      try {
+        const error = await small
+          .query(
+            'select count(*) from (select range % 3000000 as k, count(*) from range(6000000) group by k)',
+          )
+          .catch((caught) => caught);
+        expect(LogQueryError.isInstance(error) && error.reason).toBe('over-budget');
+        expect((error as Error).message).toMatch(
+          /more memory than the limit, and nothing spills to disk: Out of Memory/,
+        );
       } finally {
         await small.close();
       }

@@ -69,7 +69,13 @@ export async function openDuckDbLogEngine({
   }
   const instance = await DuckDBInstance.create(file, duckDbGuardSettings({ threads, memoryLimit }));
   const connection = await instance.connect();
-  await verifyGuards(connection, file);
+  try {
+    await verifyGuards(connection, file);
+  } catch (error) {
+    connection.closeSync();
+    instance.closeSync();
+    throw error;
+  }
   const pages = createResultPages({ maxRows, maxBytes });
   let tail: Promise<unknown> = Promise.resolve();
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
@@ -125,6 +131,8 @@ async function verifyGuards(connection: DuckDBConnection, file: string): Promise
     lock_configuration: 'true',
     temp_directory: '',
     allowed_directories: '[]',
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
   };
   for (const [name, value] of Object.entries(expected)) {
     if (settings[name] !== value) {
@@ -168,12 +176,13 @@ async function dryRunEstimate(
   const reader = await connection.runAndReadAll(`EXPLAIN (FORMAT JSON) ${sql}`);
   const plan = reader.getRows().find(([key]) => key === 'physical_plan')?.[1];
   const estimate = estimatePlan(String(plan ?? '[]'));
-  if (estimate.rows > budget.maxEstimatedRows || estimate.bytes > budget.maxEstimatedBytes) {
+  const rows = estimate.rows ?? 0;
+  if (rows > budget.maxEstimatedRows || estimate.bytes > budget.maxEstimatedBytes) {
     throw new LogQueryError({
       reason: 'over-budget',
       estimate,
       message:
-        `refused before running: the plan is estimated at ${estimate.rows.toLocaleString('en')} rows and ` +
+        `refused before running: the plan is estimated at ${rows.toLocaleString('en')} rows and ` +
         `${formatBytes(estimate.bytes)} (budget ${budget.maxEstimatedRows.toLocaleString('en')} rows, ` +
         `${formatBytes(budget.maxEstimatedBytes)}). Filter earlier (WHERE on time, host or event id), join on ` +
         'keys instead of a cross join, or aggregate.',
@@ -249,6 +258,13 @@ function asQueryError(error: unknown, timeoutMs: number): LogQueryError {
     return new LogQueryError({
       reason: 'timeout',
       message: `the query ran past ${timeoutMs} ms and was interrupted. Filter on time, host or event id first, or aggregate.`,
+      cause: error,
+    });
+  }
+  if (/out of memory/i.test(message)) {
+    return new LogQueryError({
+      reason: 'over-budget',
+      message: `the query needed more memory than the limit, and nothing spills to disk: ${message.split('\n')[0]} Filter earlier, group by fewer distinct values, or aggregate before joining.`,
       cause: error,
     });
   }

@@ -4,8 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** A PostgreSQL server with pgvector started for a test file, or the reason it cannot be. */
+/** A PostgreSQL cluster with pgvector started for a test file, or the reason it cannot be. */
 export interface PostgresCluster {
   /** Why these tests are skipped (no PostgreSQL here, outside CI), or undefined when they run. */
   skip: string | undefined;
@@ -13,7 +12,7 @@ export interface PostgresCluster {
   setup: () => Promise<void>;
   /** Stops the cluster and removes its directory (for `afterAll`). */
   teardown: () => Promise<void>;
-  /** The `postgres://` URL of its database (after `setup`), for a store, a driver or a child process. */
+  /** The `postgres://` URL of the cluster's database (after `setup`), e.g. for `openStore({ location })`. */
   url: () => string;
 }
 
@@ -26,10 +25,6 @@ const installer = join(shared, 'scripts/install-postgres-pgvector.sh');
  * root (PostgreSQL refuses root). The binaries are `KIOKU_POSTGRES_BIN`, else `pg_config --bindir`, else
  * `/usr/lib/postgresql/<newest>/bin`. Outside CI, a machine without them skips these tests, saying why;
  * in CI (`CI=true`) that is a failure.
- *
- * @example
- * const postgres = postgresCluster();
- * describe.skipIf(postgres.skip)('on PostgreSQL', () => { beforeAll(postgres.setup); afterAll(postgres.teardown); … postgres.url() … });
  */
 export function postgresCluster(): PostgresCluster {
   const found = findPostgres();

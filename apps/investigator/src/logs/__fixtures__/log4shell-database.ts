@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSecurityLogs } from '../load-security-logs.js';
+import type { LogEngine } from '../log-engine.js';
+import { openDuckDbLogEngine } from '../open-duckdb-log-engine.js';
 
 /** The shared security-logs set (`../shared/data/security-logs` from the repository root). */
 export const securityLogsSource = fileURLToPath(
@@ -15,4 +17,17 @@ export async function buildLog4ShellDatabase(): Promise<{ dir: string; file: str
   const file = join(dir, 'logs.duckdb');
   await loadSecurityLogs({ source: securityLogsSource, file, only: ['log4shell'] });
   return { dir, file, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** {@link buildLog4ShellDatabase}, opened as a guarded DuckDB log engine; `close` also removes the folder. */
+export async function openLog4ShellEngine(): Promise<{ engine: LogEngine; close: () => Promise<void> }> {
+  const database = await buildLog4ShellDatabase();
+  const engine = await openDuckDbLogEngine({ file: database.file });
+  return {
+    engine,
+    close: async () => {
+      await engine.close();
+      await database.remove();
+    },
+  };
 }

@@ -1,29 +1,27 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { postgresCluster } from 'kioku/test';
 
 /** A store location a test suite runs against, with its set-up and tear-down. */
 export interface StoreTarget {
   name: string;
   /** The location to open (valid after `setup`). */
   location: () => string;
+  /** Why this target cannot run here (no PostgreSQL outside CI), or undefined. */
+  skip?: string | undefined;
   setup: () => Promise<void>;
   teardown: () => Promise<void>;
 }
 
 /**
- * The three ways the investigator's store is reached, for suites every driver must pass: PGlite in
- * memory, PGlite in a directory, and PostgreSQL over the wire (a PGlite served by pglite-socket on a
- * loopback port, reached through the `pg` driver).
+ * The ways the investigator's store is reached, for suites every driver must pass: PGlite in memory,
+ * PGlite in a directory, and PostgreSQL over the wire through the `pg` driver (a real server started by
+ * kioku/test's `postgresCluster`; skipped, saying why, where there is none outside CI).
  */
 export function storeTargets(): StoreTarget[] {
   let directory = '';
-  let served: PGlite | undefined;
-  let server: PGLiteSocketServer | undefined;
-  let url = '';
+  const cluster = postgresCluster();
   return [
     { name: 'PGlite in memory', location: () => 'memory://', setup: async () => {}, teardown: async () => {} },
     {
@@ -35,18 +33,11 @@ export function storeTargets(): StoreTarget[] {
       teardown: async () => rmSync(directory, { recursive: true, force: true }),
     },
     {
-      name: 'PostgreSQL over the wire (pg driver)',
-      location: () => url,
-      setup: async () => {
-        served = await PGlite.create('memory://', { extensions: { vector } });
-        server = new PGLiteSocketServer({ db: served, host: '127.0.0.1', port: 0, maxConnections: 16 });
-        await server.start();
-        url = `postgres://postgres:secret@${server.getServerConn()}/postgres?sslmode=disable`;
-      },
-      teardown: async () => {
-        await server?.stop();
-        await served?.close();
-      },
+      name: 'PostgreSQL (a server started for this file)',
+      location: () => cluster.url(),
+      skip: cluster.skip,
+      setup: cluster.setup,
+      teardown: cluster.teardown,
     },
   ];
 }

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { type LoopbackReply, startLoopbackProvider } from 'kioku/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultRunbooksDir, loadSecurityLogs } from '../logs/index.js';
+import { investigateScenario } from './investigate-scenario.js';
+import { loadScenarios } from './load-scenarios.js';
+import { runEval } from './run-eval.js';
+
+// The harness as CI runs it: the shipped scenarios on their scripted replies, through the real pipeline
+// (the SQL of each script runs on DuckDB over the shared security logs).
+const securityLogs = fileURLToPath(new URL('../../../../../shared/data/security-logs', import.meta.url));
+const noLogs = existsSync(securityLogs)
+  ? undefined
+  : `no ${securityLogs}: needs ../shared beside the repository`;
+if (noLogs !== undefined && process.env.CI === 'true') throw new Error(`required in CI (CI=true): ${noLogs}`);
+
+describe.skipIf(noLogs !== undefined)('investigator eval on scripted models', () => {
+  let directory = '';
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'investigator-eval-'));
+    await loadSecurityLogs({
+      source: securityLogs,
+      file: join(directory, 'logs.duckdb'),
+      only: ['log4shell', 'aws_cloudtrail'],
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('finds every expected finding and reports tokens and cost per alert', async () => {
+    const scenarios = (
+      await loadScenarios(fileURLToPath(new URL('../../scenarios', import.meta.url)))
+    ).filter((scenario) => scenario.id !== 'lsass-mkt01');
+    const report = await runEval({
+      scenarios,
+      investigate: async (scenario) => {
+        const server = await startLoopbackProvider({ replies: (scenario.script ?? []) as LoopbackReply[] });
+        const model = createOpenAICompatible({ name: 'loopback', baseURL: server.baseUrl }).chatModel(
+          'gpt-4.1-mini',
+        );
+        const investigation = await investigateScenario({
+          scenario,
+          model,
+          logs: join(directory, 'logs.duckdb'),
+          runbooksDir: defaultRunbooksDir(),
+        });
+        return {
+          ...investigation,
+          close: async () => {
+            await investigation.close();
+            await server.close();
+          },
+        };
+      },
+    });
+    expect(
+      report.scenarios.map((result) => [result.id, result.found, result.expected, result.error]),
+    ).toEqual([
+      ['log4shell-ubuntu5', 4, 4, undefined],
+      ['s3-exfiltration', 3, 3, undefined],
+    ]);
+    for (const result of report.scenarios) {
+      expect(result.inputTokens).toBeGreaterThan(0);
+      expect(result.costUsd).toBeGreaterThan(0);
+    }
+  }, 300_000);
+});
