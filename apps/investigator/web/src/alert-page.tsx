@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from './api.js';
 import { ChatPanel } from './chat-panel.js';
 import { ContextPanel } from './context-panel.js';
-import { type AlertDetail, conclusions } from './types.js';
+import { ErrorMessage } from './error-message.js';
+import { ResolutionFields } from './resolution-fields.js';
+import type { AlertDetail } from './types.js';
 
 /** One alert: its attributes, IOCs with verdicts, similar and merged alerts, resolution, chat and context. */
 export function AlertPage({ id }: { id: string }) {
@@ -15,13 +17,7 @@ export function AlertPage({ id }: { id: string }) {
       .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
   }, [id]);
   useEffect(load, [load]);
-  if (error !== undefined) {
-    return (
-      <p role="alert" className="error">
-        {error}
-      </p>
-    );
-  }
+  if (error !== undefined) return <ErrorMessage error={error} />;
   if (detail === undefined) return <p className="loading">Loading…</p>;
   const { alert } = detail;
   return (
@@ -125,35 +121,15 @@ function ResolveForm({ id, onResolved }: { id: string; onResolved: () => void })
           .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
       }}
     >
-      <div className="field">
-        <label htmlFor="resolve-conclusion">Conclusion</label>
-        <select
-          id="resolve-conclusion"
-          value={conclusion}
-          onChange={(event) => setConclusion(event.target.value)}
-        >
-          {conclusions.map((name) => (
-            <option key={name} value={name}>
-              {name.replace('_', ' ')}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="resolve-reason">Reason</label>
-        <input
-          id="resolve-reason"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          required
-        />
-      </div>
+      <ResolutionFields
+        idPrefix="resolve"
+        conclusion={conclusion}
+        onConclusion={setConclusion}
+        reason={reason}
+        onReason={setReason}
+      />
       <button type="submit">Resolve</button>
-      {error === undefined ? null : (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorMessage error={error} />
     </form>
   );
 }

@@ -1,6 +1,8 @@
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { api } from './api.js';
-import { type AlertSummary, conclusions, severities } from './types.js';
+import { ErrorMessage } from './error-message.js';
+import { ResolutionFields } from './resolution-fields.js';
+import { type AlertSummary, severities } from './types.js';
 
 const periods = [
   { label: 'Any time', hours: 0 },
@@ -128,11 +130,7 @@ export function AlertsPage() {
           />
         </div>
       </form>
-      {error === undefined ? null : (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorMessage error={error} />
       <table className="alerts" aria-label="Alerts" aria-describedby="alerts-keys">
         <thead>
           <tr>
@@ -188,24 +186,13 @@ export function AlertsPage() {
       </p>
       <fieldset className="bulk" disabled={selected.size === 0}>
         <legend>Resolve {selected.size} selected</legend>
-        <div className="field">
-          <label htmlFor="bulk-conclusion">Conclusion</label>
-          <select
-            id="bulk-conclusion"
-            value={conclusion}
-            onChange={(event) => setConclusion(event.target.value)}
-          >
-            {conclusions.map((name) => (
-              <option key={name} value={name}>
-                {name.replace('_', ' ')}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="bulk-reason">Reason</label>
-          <input id="bulk-reason" value={reason} onChange={(event) => setReason(event.target.value)} />
-        </div>
+        <ResolutionFields
+          idPrefix="bulk"
+          conclusion={conclusion}
+          onConclusion={setConclusion}
+          reason={reason}
+          onReason={setReason}
+        />
         <button type="button" onClick={resolveSelected} disabled={reason.trim() === ''}>
           Resolve selected
         </button>

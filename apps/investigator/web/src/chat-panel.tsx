@@ -1,18 +1,10 @@
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import type { ProgressLine, ToolActivity } from '../../src/server/console/chat-event-chunks.js';
 import { api, csrfHeaders } from './api.js';
+import { ErrorMessage } from './error-message.js';
 
-interface ToolActivity {
-  toolName: string;
-  arguments: string;
-  state: 'running' | 'done' | 'failed';
-  error?: string;
-}
-interface ProgressLine {
-  kind: string;
-  text: string;
-}
 type ConsoleMessage = UIMessage<
   unknown,
   {
@@ -112,11 +104,7 @@ export function ChatPanel({ alertId, onTurn }: { alertId: string; onTurn: () => 
           </li>
         ))}
       </ol>
-      {error === undefined ? null : (
-        <p role="alert" className="error">
-          {error.message}
-        </p>
-      )}
+      <ErrorMessage error={error?.message} />
       <form onSubmit={submit} className="ask">
         <label htmlFor="question">Ask about this alert</label>
         <textarea

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from './api.js';
+import { ErrorMessage } from './error-message.js';
 import type { ConversationContext } from './types.js';
 
 interface Original {
@@ -28,11 +29,7 @@ export function ContextPanel({ alertId, refresh }: { alertId: string; refresh: n
   return (
     <aside className="context" aria-labelledby="context-heading">
       <h2 id="context-heading">Context</h2>
-      {error === undefined ? null : (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorMessage error={error} />
       {context === undefined ? null : (
         <>
           <ContextChart context={context} />

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api } from './api.js';
+import { ErrorMessage } from './error-message.js';
 
 /** Sign-in with the admin token `investigator serve` printed once. */
 export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
@@ -28,11 +29,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
           required
         />
         <button type="submit">Sign in</button>
-        {error === undefined ? null : (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <ErrorMessage error={error} />
       </form>
       <p className="hint">The token was printed once, when `investigator serve` first ran on this store.</p>
     </main>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './api.js';
+import { ErrorMessage } from './error-message.js';
 
 interface MemoryList {
   namespaces: {
@@ -25,11 +26,7 @@ export function MemoryPage() {
   return (
     <section aria-labelledby="memory-heading">
       <h1 id="memory-heading">Memory</h1>
-      {error === undefined ? null : (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorMessage error={error} />
       {list?.namespaces.map(({ namespace, memories }) => (
         <section key={namespace} aria-label={`Memory of ${namespace}`}>
           <h2>{namespace}</h2>

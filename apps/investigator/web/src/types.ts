@@ -28,26 +28,5 @@ export interface AlertDetail {
   merged: AlertSummary[];
 }
 
-/** `GET /api/alerts/:id/context`. */
-export interface ConversationContext {
-  window: number;
-  counter: { family: string; exact: boolean };
-  points: { turn: number; originalTokens: number; contextTokens: number }[];
-  compactions: {
-    version: number;
-    strategy: string;
-    replaces: { from: number; to: number };
-    tokensBefore: number;
-    tokensAfter: number;
-    summary: string;
-    createdAt: string;
-  }[];
-  turns: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheHitRate?: number;
-  costUsd?: number;
-}
-
 export { alertConclusions as conclusions, alertSeverities as severities } from '../../src/alerts/alert.js';
+export type { ConversationContext } from '../../src/server/console/conversation-context.js';
