@@ -12,16 +12,17 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Guards the console's API: a state-changing request (POST, DELETE…) must carry `x-investigator-console: 1`
- * and, when the browser sends `Origin`, come from the console's own origin (else 403); every route but
+ * and, when the browser sends `Origin`, come from the console's own host (else 403); every route but
  * `POST /api/login` needs a signed-in user (else 401).
  */
 export function consoleGuard(auth: ConsoleAuth): MiddlewareHandler<ConsoleEnv> {
   return async (c, next) => {
     if (!safeMethods.has(c.req.method)) {
       const origin = c.req.header('origin');
-      const own = new URL(c.req.url);
-      const host = c.req.header('host') ?? own.host;
-      if (origin !== undefined && origin !== `${own.protocol}//${host}`) {
+      // The console's own host: as the browser addressed it, directly or through a TLS proxy (whose
+      // scheme differs from ours, so only hosts are compared).
+      const hosts = [c.req.header('host') ?? new URL(c.req.url).host, c.req.header('x-forwarded-host')];
+      if (origin !== undefined && !hosts.includes(hostOf(origin))) {
         return c.json(
           { error: { code: 'cross_site', message: `refused: a request from ${origin} to the console` } },
           403,
@@ -47,4 +48,12 @@ export function consoleGuard(auth: ConsoleAuth): MiddlewareHandler<ConsoleEnv> {
     c.set('user', user);
     return next();
   };
+}
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
 }

@@ -108,6 +108,18 @@ describe('the console API (behind a reverse proxy header)', () => {
     expect(await context.json()).toMatchObject({ window: 32_768, points: [], compactions: [], turns: 0 });
   });
 
+  it('accepts a state change from its own host through a TLS proxy, refuses one from another site', async () => {
+    const from = (origin: string) =>
+      app.request('http://127.0.0.1:8787/api/logout', {
+        method: 'POST',
+        headers: { ...write, host: '127.0.0.1:8787', 'x-forwarded-host': 'soc.example.org', origin },
+      });
+    expect((await from('https://soc.example.org')).status).toBe(200);
+    expect((await from('https://127.0.0.1:8787')).status).toBe(200);
+    expect((await from('https://evil.example')).status).toBe(403);
+    expect((await from('null')).status).toBe(403);
+  });
+
   it('lists and deletes memories', async () => {
     const memory = await openMemory({ store, embedder: createHashingEmbedder(), namespace: 'logs_run' });
     await memory.learn({ request: 'decode the payload', claims: ['payloads are base64 in SyslogMessage'] });
