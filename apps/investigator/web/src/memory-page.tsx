@@ -5,11 +5,18 @@ import { ErrorMessage } from './error-message.js';
 interface MemoryList {
   namespaces: {
     namespace: string;
-    memories: { id: number; claim: string; request: string; score: number; updatedAt: string }[];
+    memories: {
+      id: number;
+      claim: string;
+      request: string;
+      score: number;
+      updatedAt: string;
+      recalledBy: { request: string; at: string }[];
+    }[];
   }[];
 }
 
-/** What the agents learned: each claim with its score and the request it was learned from; delete. */
+/** What the agents learned: each claim with its score, the request it was learned from, the requests that recalled it; delete. */
 export function MemoryPage() {
   const [list, setList] = useState<MemoryList | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -39,6 +46,7 @@ export function MemoryPage() {
                   <th scope="col">Claim</th>
                   <th scope="col">Score</th>
                   <th scope="col">Learned from the request</th>
+                  <th scope="col">Recalled by</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
                   </th>
@@ -50,6 +58,20 @@ export function MemoryPage() {
                     <td>{memory.claim}</td>
                     <td>{memory.score}</td>
                     <td>{memory.request}</td>
+                    <td>
+                      {memory.recalledBy.length === 0 ? (
+                        'not recalled yet'
+                      ) : (
+                        <ul>
+                          {memory.recalledBy.map((recall) => (
+                            <li key={`${recall.at}-${recall.request}`}>
+                              <time dateTime={recall.at}>{new Date(recall.at).toLocaleString()}</time>:{' '}
+                              {recall.request}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
                     <td>
                       <button
                         type="button"

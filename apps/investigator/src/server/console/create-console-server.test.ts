@@ -1,13 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { createHashingEmbedder, openMemory, type Store } from 'kioku/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertStore, ingestAlert } from '../../alerts/index.js';
 import { createIntelFeeds, createThreatIntel } from '../../intel/index.js';
 import { openInvestigatorStore } from '../../store/index.js';
+import { rowsOf } from '../../store/rows-of.js';
 import { createConsoleServer } from './create-console-server.js';
+import { recordRecalls } from './record-recalls.js';
 
 const proxy = { 'x-forwarded-user': 'analyst@example.org' };
 const write = { ...proxy, 'x-investigator-console': '1', 'content-type': 'application/json' };
@@ -123,13 +126,19 @@ describe('the console API (behind a reverse proxy header)', () => {
   it('lists and deletes memories', async () => {
     const memory = await openMemory({ store, embedder: createHashingEmbedder(), namespace: 'logs_run' });
     await memory.learn({ request: 'decode the payload', claims: ['payloads are base64 in SyslogMessage'] });
+    const recalled = await memory.recall({ request: 'decode the payload', threshold: -1 });
+    await recordRecalls(store)({ namespace: 'logs_run', request: 'decode the payload on UBUNTU5', recalled });
     const listed = (await (await app.request('/api/memory', { headers: proxy })).json()) as {
-      namespaces: { namespace: string; memories: { id: number; claim: string; request: string }[] }[];
+      namespaces: {
+        namespace: string;
+        memories: { id: number; claim: string; request: string; recalledBy: { request: string }[] }[];
+      }[];
     };
     const [entry] = listed.namespaces[0]?.memories ?? [];
     expect(entry).toMatchObject({
       claim: 'payloads are base64 in SyslogMessage',
       request: 'decode the payload',
+      recalledBy: [{ request: 'decode the payload on UBUNTU5', at: expect.any(String) }],
     });
     const deleted = await app.request(`/api/memory/logs_run/${entry?.id}`, {
       method: 'DELETE',
@@ -137,6 +146,10 @@ describe('the console API (behind a reverse proxy header)', () => {
     });
     expect(deleted.status).toBe(200);
     expect(await memory.count()).toBe(0);
+    const recalls = rowsOf<{ n: number }>(
+      await store.db.execute(sql`select count(*)::int as n from investigator_memory_recalls`),
+    );
+    expect(recalls[0]?.n).toBe(0);
     const missing = await app.request(`/api/memory/logs_run/${entry?.id}`, {
       method: 'DELETE',
       headers: write,

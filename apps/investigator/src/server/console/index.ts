@@ -19,3 +19,4 @@ export {
   createConsoleServer,
 } from './create-console-server.js';
 export { modelContextWindow } from './model-context-window.js';
+export { recordRecalls } from './record-recalls.js';
