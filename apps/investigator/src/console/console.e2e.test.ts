@@ -313,6 +313,21 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
       .waitFor();
     expect(await page.getByTestId('alert-status').textContent()).toBe('resolved');
 
+    // Bulk resolve from the list: select the other alert with the keyboard, resolve it as the analyst.
+    await page.getByRole('link', { name: 'Alerts', exact: true }).click();
+    const open = page.getByRole('table', { name: 'Alerts' });
+    await open.getByText('Java process spawned a shell').waitFor({ state: 'detached' });
+    await open.locator('tbody tr').first().focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('group', { name: 'Resolve 1 selected' }).waitFor();
+    await page.getByLabel('Conclusion').selectOption('benign');
+    await page.getByLabel('Reason').fill('credential audit by IT');
+    await page.getByRole('button', { name: 'Resolve selected' }).click();
+    await page.getByText('No alert matches.').waitFor();
+    await page.getByLabel('Status', { exact: true }).selectOption('resolved');
+    await open.getByText('resolved: benign').waitFor();
+    await open.getByText('resolved: true_positive').waitFor();
+
     // What the log sub-agent learned shows on the memory page with its score; the analyst deletes it.
     await page.getByRole('link', { name: 'Memory', exact: true }).click();
     const claims = page.getByRole('table', { name: 'Claims of logs_run' });
