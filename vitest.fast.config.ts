@@ -28,6 +28,7 @@ export default mergeConfig(
         'packages/kioku/src/sessions/**',
         'test/**',
         'apps/*/src/e2e/**',
+        'apps/*/src/**/*.e2e.test.ts',
       ],
     },
   }),

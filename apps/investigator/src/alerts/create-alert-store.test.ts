@@ -48,7 +48,12 @@ for (const target of storeTargets()) {
         const ledger = rowsOf<{ tag: string }>(
           await store.db.execute(sql`select tag from investigator_schema_migrations order by tag`),
         );
-        expect(ledger.map((row) => row.tag)).toEqual(['0000_alerts', '0001_intel_indicators']);
+        expect(ledger.map((row) => row.tag)).toEqual([
+          '0000_alerts',
+          '0001_intel_indicators',
+          '0002_console_admin',
+          '0003_memory_recalls',
+        ]);
         const kioku = rowsOf<{ tag: string }>(
           await store.db.execute(sql`select tag from kioku_schema_migrations`),
         );

@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { LanguageModel } from 'ai';
 import type { ToolRegistration } from 'kioku';
-import { createHashingEmbedder, type IntrospectionReport, openMemory, type Store } from 'kioku/store';
+import {
+  createHashingEmbedder,
+  type IntrospectionReport,
+  type Memory,
+  openMemory,
+  type RecalledMemory,
+  type Store,
+} from 'kioku/store';
 import {
   createLogAgent,
   type LogEngine,
@@ -29,6 +36,12 @@ export interface LogsRunRegistrationOptions {
   namespace?: string;
   /** Told what each introspection learned. */
   onIntrospection?: (report: IntrospectionReport) => void;
+  /** Told which memories each run's request recalled (the web console keeps them). */
+  onRecall?: (input: {
+    namespace: string;
+    request: string;
+    recalled: readonly RecalledMemory[];
+  }) => Promise<void>;
 }
 
 /**
@@ -48,9 +61,21 @@ export function logsRunRegistration({
   store,
   namespace = 'logs_run',
   onIntrospection,
+  onRecall,
 }: LogsRunRegistrationOptions): ToolRegistration {
   let engine: LogEngine | undefined;
   const price = modelPrice(model);
+  const reportingRecalls = (memory: Memory): Memory =>
+    onRecall === undefined
+      ? memory
+      : {
+          ...memory,
+          recall: async (options) => {
+            const recalled = await memory.recall(options);
+            await onRecall({ namespace, request: options.request, recalled });
+            return recalled;
+          },
+        };
   return {
     name: 'logs_run',
     missing: () =>
@@ -65,7 +90,7 @@ export function logsRunRegistration({
         model,
         engine: opened,
         runbooks: await loadRunbooks(runbooksDir),
-        memory: await openMemory({ store, embedder: createHashingEmbedder(), namespace }),
+        memory: reportingRecalls(await openMemory({ store, embedder: createHashingEmbedder(), namespace })),
         ledger,
         ...(price === undefined ? {} : { price: (usage) => usageCost(usage, price) }),
         onIntrospection: (report) => {

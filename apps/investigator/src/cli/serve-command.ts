@@ -1,7 +1,14 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigurationError } from 'kioku';
-import { createServer, startServer } from '../server/index.js';
+import { ensureAdminToken } from '../auth/index.js';
+import { intelLookupRegistration } from '../chat/intel-lookup-registration.js';
+import { logsRunRegistration } from '../chat/logs-run-registration.js';
+import { createIntelFeeds, createThreatIntel } from '../intel/index.js';
+import { defaultLogDatabase, defaultRunbooksDir } from '../logs/index.js';
+import { createConsoleServer, modelContextWindow, recordRecalls } from '../server/console/index.js';
+import { startServer } from '../server/index.js';
 import { type ModelOption, modelFromOptions, withModelOption } from './model-option.js';
 import { parsePositiveInteger } from './parse-positive-integer.js';
 import { runCommand } from './run-command.js';
@@ -12,13 +19,18 @@ interface ServeOptions extends StoreOption, ModelOption {
   port: number;
   tokenFile?: string;
   maxBodyBytes: number;
+  logs?: string;
+  runbooks?: string;
+  contextWindow?: number;
+  proxyHeader?: string;
 }
 
-/** `investigator serve`: the webhook that ingests alerts over HTTP. */
+/** `investigator serve`: the web console, and the webhook that ingests alerts over HTTP. */
 export function serveCommand(): Command {
   return withModelOption(withStoreOption(new Command('serve')))
     .description(
-      'Serve the webhook: POST /hooks/alert/<schema> with a JSON alert and Authorization: Bearer <token> ' +
+      'Serve the web console (alerts, the investigation chat, its context, memory, settings; sign in with the ' +
+        'admin token printed at the first serve) and the webhook: POST /hooks/alert/<schema> with a JSON alert and Authorization: Bearer <token> ' +
         'ingests it like `investigator new --schema <schema>` and answers 201 with its id. Listens on ' +
         'loopback only unless --host says otherwise. There is no route that resolves an alert.',
     )
@@ -26,6 +38,20 @@ export function serveCommand(): Command {
     .option('--port <port>', 'the port', parsePort, 8787)
     .option('--token-file <file>', 'a file holding the bearer token (default: $INVESTIGATOR_WEBHOOK_TOKEN)')
     .option('--max-body-bytes <n>', 'the largest accepted alert in bytes', parsePositiveInteger, 1024 * 1024)
+    .option(
+      '--logs <file>',
+      "the web console chat's log database (default: the one `investigator logs load` builds)",
+    )
+    .option('--runbooks <dir>', "the log sub-agent's runbooks (default: the shipped ones)")
+    .option(
+      '--context-window <tokens>',
+      "the chat model's window, for a model kioku's catalog does not know",
+      parsePositiveInteger,
+    )
+    .option(
+      '--proxy-header <name>',
+      "sign web-console users in by this header of a reverse proxy (e.g. x-forwarded-user); only when the proxy is the console's sole way in (off by default)",
+    )
     .addHelpText(
       'after',
       '\nExample:\n  export INVESTIGATOR_WEBHOOK_TOKEN=$(openssl rand -hex 32)\n  investigator serve --port 8787 &\n' +
@@ -48,11 +74,50 @@ export function serveCommand(): Command {
           });
         }
         const model = await modelFromOptions(options);
+        const chatModel = model === undefined || typeof model === 'string' ? undefined : model;
+        const logs = options.logs ?? defaultLogDatabase();
+        const otxKey = process.env.OTX_API_KEY;
+        const otx =
+          otxKey === undefined || otxKey === ''
+            ? undefined
+            : { apiKey: otxKey, ...(process.env.OTX_BASE_URL ? { baseUrl: process.env.OTX_BASE_URL } : {}) };
         await withStore(options, async (store) => {
-          const app = createServer({
+          const adminToken = await ensureAdminToken(store);
+          if (adminToken !== undefined) {
+            console.error(
+              `investigator serve: the web console's admin token (shown this once; only its hash is stored):\n  ${adminToken}`,
+            );
+          }
+          const app = createConsoleServer({
             store,
             token,
             model,
+            chatModel,
+            tools: () =>
+              chatModel === undefined
+                ? []
+                : [
+                    logsRunRegistration({
+                      model: chatModel,
+                      file: logs,
+                      runbooksDir: options.runbooks ?? defaultRunbooksDir(),
+                      store,
+                      onRecall: recordRecalls(store),
+                    }),
+                    intelLookupRegistration({ store, otx }),
+                  ],
+            intel: createThreatIntel({ feeds: createIntelFeeds(store), otx }),
+            contextWindow: modelContextWindow(chatModel, options.contextWindow),
+            settings: {
+              model: options.model ?? process.env.INVESTIGATOR_MODEL,
+              logEngine: process.env.INVESTIGATOR_BIGQUERY_PROJECT
+                ? `bigquery: project ${process.env.INVESTIGATOR_BIGQUERY_PROJECT}`
+                : existsSync(logs)
+                  ? `duckdb: ${logs}`
+                  : `none (no log database at ${logs})`,
+              threatIntel: [{ name: 'AlienVault OTX', keyPresent: otx !== undefined }],
+            },
+            proxyHeader: options.proxyHeader,
             maxBodyBytes: options.maxBodyBytes,
             onAlert: ({ id, schema, title, summarizedBy }) =>
               console.error(
@@ -66,7 +131,7 @@ export function serveCommand(): Command {
             );
           }
           console.error(
-            `investigator serve: listening on ${server.url} (POST /hooks/alert/<schema>); Ctrl-C stops`,
+            `investigator serve: listening on ${server.url} (the web console at ${server.url}/, POST /hooks/alert/<schema>); Ctrl-C stops`,
           );
           await new Promise<void>((resolve) => {
             const stop = () => resolve();

@@ -5,8 +5,9 @@ export const investigatorLedger = 'investigator_schema_migrations';
 
 /**
  * The investigator's own tables, forward-only, applied in order after kioku's: alerts (the raw JSON kept
- * byte for byte, the model's title/description/attributes, IOCs, resolution, merges, an embedding) and the
- * indicators of offline threat-intelligence feeds.
+ * byte for byte, the model's title/description/attributes, IOCs, resolution, merges, an embedding), the
+ * indicators of offline threat-intelligence feeds, the web console's admin token (its scrypt hash), and which
+ * requests recalled which agent memories.
  */
 export const investigatorMigrations: readonly Migration[] = [
   {
@@ -53,6 +54,29 @@ export const investigatorMigrations: readonly Migration[] = [
         constraint investigator_intel_indicators_verdict_check check (verdict in ('malicious', 'suspicious', 'benign', 'unknown'))
       )`,
       'create index investigator_intel_indicators_value_idx on investigator_intel_indicators (value)',
+    ].join('\n--> statement-breakpoint\n'),
+  },
+  {
+    tag: '0002_console_admin',
+    sql: `create table investigator_console_admin (
+        id integer primary key,
+        token_hash text not null,
+        created_at timestamp with time zone not null default now(),
+        constraint investigator_console_admin_one_row_check check (id = 1)
+      )`,
+  },
+  {
+    tag: '0003_memory_recalls',
+    sql: [
+      `create table investigator_memory_recalls (
+        id bigserial primary key,
+        namespace text not null,
+        memory_id bigint not null,
+        request text not null,
+        similarity real not null,
+        recalled_at timestamp with time zone not null default now()
+      )`,
+      'create index investigator_memory_recalls_memory_idx on investigator_memory_recalls (namespace, memory_id)',
     ].join('\n--> statement-breakpoint\n'),
   },
 ];

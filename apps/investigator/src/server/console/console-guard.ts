@@ -1,0 +1,59 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { ConsoleAuth } from '../../auth/index.js';
+import type { ConsoleEnv } from './console-env.js';
+
+/** The cookie holding a console login's session id (HttpOnly, SameSite=Strict). */
+export const sessionCookie = 'investigator_session';
+/** The header every state-changing console request must carry (a cross-site form cannot set it). */
+export const csrfHeader = 'x-investigator-console';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Guards the console's API: a state-changing request (POST, DELETE…) must carry `x-investigator-console: 1`
+ * and, when the browser sends `Origin`, come from the console's own host (else 403); every route but
+ * `POST /api/login` needs a signed-in user (else 401).
+ */
+export function consoleGuard(auth: ConsoleAuth): MiddlewareHandler<ConsoleEnv> {
+  return async (c, next) => {
+    if (!safeMethods.has(c.req.method)) {
+      const origin = c.req.header('origin');
+      // The console's own host: as the browser addressed it, directly or through a TLS proxy (whose
+      // scheme differs from ours, so only hosts are compared).
+      const hosts = [c.req.header('host') ?? new URL(c.req.url).host, c.req.header('x-forwarded-host')];
+      if (origin !== undefined && !hosts.includes(hostOf(origin))) {
+        return c.json(
+          { error: { code: 'cross_site', message: `refused: a request from ${origin} to the console` } },
+          403,
+        );
+      }
+      if (c.req.header(csrfHeader) !== '1') {
+        return c.json(
+          {
+            error: {
+              code: 'cross_site',
+              message: `refused: a state-changing console request needs the header ${csrfHeader}: 1`,
+            },
+          },
+          403,
+        );
+      }
+    }
+    if (c.req.method === 'POST' && c.req.path === '/api/login') return next();
+    const user = auth.user({ sessionId: getCookie(c, sessionCookie), header: (name) => c.req.header(name) });
+    if (user === undefined) {
+      return c.json({ error: { code: 'unauthorized', message: 'sign in to the console first' } }, 401);
+    }
+    c.set('user', user);
+    return next();
+  };
+}
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}

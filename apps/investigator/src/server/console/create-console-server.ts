@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { KiokuError, type ToolRegistration } from 'kioku';
+import { type ConsoleAuth, createConsoleAuth } from '../../auth/index.js';
+import type { ChatBudget } from '../../chat/chat-budget.js';
+import type { ThreatIntel } from '../../intel/index.js';
+import { type CreateServerOptions, createServer } from '../create-server.js';
+import { alertsRoutes } from './alerts-routes.js';
+import { chatRoutes } from './chat-routes.js';
+import type { ConsoleEnv } from './console-env.js';
+import { consoleGuard, sessionCookie } from './console-guard.js';
+import { memoryRoutes } from './memory-routes.js';
+
+/** What the settings page shows: names and presence only, never a key. */
+export interface ConsoleSettings {
+  /** The chat model's spec (e.g. `anthropic:claude-sonnet-4-5`), or `undefined` when none is configured. */
+  model: string | undefined;
+  /** The log engine the chat's `logs_run` uses (e.g. `duckdb: /data/logs.duckdb`), or `none`. */
+  logEngine: string;
+  /** Each threat-intelligence source and whether its key is present. */
+  threatIntel: readonly { name: string; keyPresent: boolean }[];
+}
+
+/** Options of {@link createConsoleServer}: the webhook's, and the console's. */
+export interface CreateConsoleServerOptions extends CreateServerOptions {
+  /** The chat's model (an AI SDK model object); without it the console works but the chat answers 503. */
+  chatModel?: Parameters<typeof chatRoutes>[0]['model'];
+  /** The chat's tools besides `search_alerts`, made for each turn. */
+  tools?: () => ToolRegistration[];
+  /** The threat intelligence the alert page's IOC verdicts come from. */
+  intel: ThreatIntel;
+  /** The chat model's window, drawn in the context panel. */
+  contextWindow: number;
+  /** Share of the window at which kioku compacts (default 0.8). */
+  threshold?: number | undefined;
+  budget?: ChatBudget | undefined;
+  settings: ConsoleSettings;
+  /** A reverse proxy's user header (e.g. `x-forwarded-user`); off by default. */
+  proxyHeader?: string | undefined;
+  /** The built web app (default `apps/investigator/dist/web`, from `npm run build`). */
+  webRoot?: string;
+  /** The console's sign-in; default `createConsoleAuth({ store, proxyHeader })`. */
+  auth?: ConsoleAuth;
+}
+
+/** Where `vite build` puts the console: `dist/web` of the investigator package (from `src/` or `dist/`). */
+const defaultWebRoot = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+
+const securityHeaders = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
+
+/**
+ * The investigator's HTTP server with the web console: the webhook (`createServer`), the console's API
+ * under `/api` (sign-in with the admin token or a reverse proxy's header, every route checked, state
+ * changes refused cross-site) and the built web app as static files (no CDN). Serve it with `startServer`,
+ * on loopback by default.
+ *
+ * @example
+ * const app = createConsoleServer({ store, token, chatModel, intel, contextWindow: 128_000, settings });
+ * const server = await startServer({ app, port: 8787 });
+ */
+export function createConsoleServer({
+  chatModel,
+  tools,
+  intel,
+  contextWindow,
+  threshold,
+  budget,
+  settings,
+  proxyHeader,
+  webRoot = defaultWebRoot,
+  auth,
+  ...webhook
+}: CreateConsoleServerOptions): Hono {
+  const { store } = webhook;
+  const signIn = auth ?? createConsoleAuth({ store, proxyHeader });
+  const app = new Hono();
+  const error = (code: string, message: string) => ({ error: { code, message } });
+
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
+  });
+  app.route('/', createServer(webhook));
+
+  const api = new Hono<ConsoleEnv>();
+  api.use('*', consoleGuard(signIn));
+  api.post('/login', async (c) => {
+    const body = (await c.req.json().catch(() => undefined)) as { token?: unknown } | undefined;
+    const token = typeof body?.token === 'string' ? body.token.trim() : '';
+    const session = token === '' ? undefined : await signIn.login(token);
+    if (session === undefined) return c.json(error('unauthorized', 'that is not the admin token'), 401);
+    setCookie(c, sessionCookie, session, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+      secure: new URL(c.req.url).protocol === 'https:',
+    });
+    return c.json({ user: { name: 'admin', via: 'login' } });
+  });
+  api.post('/logout', (c) => {
+    const session = getCookie(c, sessionCookie);
+    if (session !== undefined) signIn.logout(session);
+    deleteCookie(c, sessionCookie, { path: '/' });
+    return c.json({ ok: true });
+  });
+  api.get('/session', (c) => c.json({ user: c.get('user') }));
+  api.get('/settings', (c) =>
+    c.json({
+      model: settings.model ?? null,
+      logEngine: settings.logEngine,
+      threatIntel: settings.threatIntel.map(({ name, keyPresent }) => ({ name, keyPresent })),
+      contextWindow,
+      proxyHeader: signIn.proxyHeader ?? null,
+    }),
+  );
+  api.route('/', alertsRoutes({ store, intel }));
+  api.route(
+    '/',
+    chatRoutes({
+      store,
+      model: chatModel,
+      contextWindow,
+      ...(tools === undefined ? {} : { tools }),
+      threshold,
+      budget,
+    }),
+  );
+  api.route('/', memoryRoutes({ store }));
+  api.all('*', (c) => c.json(error('not_found', `no route ${c.req.method} ${c.req.path}`), 404));
+  app.route('/api', api);
+
+  if (existsSync(webRoot)) app.use('*', serveStatic({ root: webRoot }));
+
+  app.notFound((c) =>
+    c.json(
+      error('not_found', `no route ${c.req.method} ${c.req.path}; alerts go to POST /hooks/alert/<schema>`),
+      404,
+    ),
+  );
+  app.onError((caught, c) => {
+    if (KiokuError.isInstance(caught) && caught.name === 'UnknownAlertError') {
+      return c.json(error('not_found', caught.message), 404);
+    }
+    if (KiokuError.isInstance(caught) && caught.name === 'AlertStateError') {
+      return c.json(error('conflict', caught.message), 409);
+    }
+    console.error(`investigator console: ${caught instanceof Error ? caught.message : String(caught)}`);
+    return c.json(error('internal', 'the request failed; see the server log'), 500);
+  });
+  return app;
+}

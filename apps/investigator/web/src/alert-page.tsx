@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api } from './api.js';
+import { ChatPanel } from './chat-panel.js';
+import { ContextPanel } from './context-panel.js';
+import { ErrorMessage } from './error-message.js';
+import { ResolutionFields } from './resolution-fields.js';
+import type { AlertDetail } from './types.js';
+
+/** One alert: its attributes, IOCs with verdicts, similar and merged alerts, resolution, chat and context. */
+export function AlertPage({ id }: { id: string }) {
+  const [detail, setDetail] = useState<AlertDetail | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [turns, setTurns] = useState(0);
+  const load = useCallback(() => {
+    api<AlertDetail>(`/alerts/${encodeURIComponent(id)}`)
+      .then(setDetail)
+      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
+  }, [id]);
+  useEffect(load, [load]);
+  if (error !== undefined) return <ErrorMessage error={error} />;
+  if (detail === undefined) return <p className="loading">Loading…</p>;
+  const { alert } = detail;
+  return (
+    <div className="alert-page">
+      <section className="alert-detail" aria-labelledby="alert-title">
+        <p>
+          <a href="#/alerts">← Alerts</a>
+        </p>
+        <h1 id="alert-title">{alert.title}</h1>
+        <p>
+          <span className={`severity severity-${alert.severity}`}>{alert.severity}</span> · {alert.schema} ·{' '}
+          <time dateTime={alert.createdAt}>{new Date(alert.createdAt).toLocaleString()}</time> ·{' '}
+          <span data-testid="alert-status">{alert.status}</span>
+        </p>
+        <p>{alert.description}</p>
+        <h2>Attributes</h2>
+        <dl className="attributes">
+          {Object.entries(alert.attributes).map(([name, value]) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h2>Indicators</h2>
+        {alert.iocs.length === 0 ? (
+          <p>None found.</p>
+        ) : (
+          <table aria-label="Indicators of compromise">
+            <thead>
+              <tr>
+                <th scope="col">Kind</th>
+                <th scope="col">Value</th>
+                <th scope="col">Threat intel</th>
+              </tr>
+            </thead>
+            <tbody>
+              {alert.iocs.map((ioc) => (
+                <tr key={`${ioc.kind}:${ioc.value}`}>
+                  <td>{ioc.kind}</td>
+                  <td>
+                    <code>{ioc.value}</code>
+                  </td>
+                  <td>
+                    <span className={`verdict verdict-${ioc.verdict}`}>{ioc.verdict}</span>
+                    {ioc.sources.length === 0 ? null : ` (${ioc.sources.join(', ')})`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <h2>Similar alerts</h2>
+        <AlertLinks alerts={detail.similar.map((entry) => entry.alert)} empty="None." />
+        <h2>Merged into this one</h2>
+        <AlertLinks alerts={detail.merged} empty="None." />
+        <h2>Resolution</h2>
+        {alert.resolution === undefined ? (
+          <ResolveForm id={alert.id} onResolved={load} />
+        ) : (
+          <p data-testid="resolution">
+            {alert.resolution.conclusion.replace('_', ' ')} by {alert.resolution.by}:{' '}
+            {alert.resolution.reason}
+          </p>
+        )}
+        <details>
+          <summary>Original JSON</summary>
+          <pre>{alert.raw}</pre>
+        </details>
+      </section>
+      <ChatPanel alertId={alert.id} onTurn={() => setTurns((count) => count + 1)} />
+      <ContextPanel alertId={alert.id} refresh={turns} />
+    </div>
+  );
+}
+
+function AlertLinks({ alerts, empty }: { alerts: { id: string; title: string }[]; empty: string }) {
+  if (alerts.length === 0) return <p>{empty}</p>;
+  return (
+    <ul>
+      {alerts.map((other) => (
+        <li key={other.id}>
+          <a href={`#/alerts/${encodeURIComponent(other.id)}`}>{other.title}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ResolveForm({ id, onResolved }: { id: string; onResolved: () => void }) {
+  const [conclusion, setConclusion] = useState<string>('true_positive');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <form
+      className="resolve"
+      onSubmit={(event) => {
+        event.preventDefault();
+        api('/alerts/resolve', { method: 'POST', body: { ids: [id], conclusion, reason } })
+          .then(onResolved)
+          .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
+      }}
+    >
+      <ResolutionFields
+        idPrefix="resolve"
+        conclusion={conclusion}
+        onConclusion={setConclusion}
+        reason={reason}
+        onReason={setReason}
+      />
+      <button type="submit">Resolve</button>
+      <ErrorMessage error={error} />
+    </form>
+  );
+}

@@ -1,0 +1,202 @@
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { api } from './api.js';
+import { ErrorMessage } from './error-message.js';
+import { ResolutionFields } from './resolution-fields.js';
+import { type AlertSummary, severities } from './types.js';
+
+const periods = [
+  { label: 'Any time', hours: 0 },
+  { label: 'Last hour', hours: 1 },
+  { label: 'Last 24 hours', hours: 24 },
+  { label: 'Last 7 days', hours: 24 * 7 },
+  { label: 'Last 30 days', hours: 24 * 30 },
+];
+
+/**
+ * The alert list: filters (status, severity, time, search), selection and bulk resolve. Keyboard: ↑/↓
+ * (or j/k) move between alerts, Home/End jump, Space selects, Enter opens.
+ */
+export function AlertsPage() {
+  const [status, setStatus] = useState('open');
+  const [severity, setSeverity] = useState('');
+  const [hours, setHours] = useState(0);
+  const [text, setText] = useState('');
+  const [alerts, setAlerts] = useState<AlertSummary[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [focused, setFocused] = useState(0);
+  const [conclusion, setConclusion] = useState<string>('false_positive');
+  const [reason, setReason] = useState('');
+  const rows = useRef<(HTMLTableRowElement | null)[]>([]);
+
+  const load = useCallback(() => {
+    const query = new URLSearchParams();
+    if (status !== '') query.set('status', status);
+    if (severity !== '') query.set('severity', severity);
+    if (hours > 0) query.set('since', new Date(Date.now() - hours * 3_600_000).toISOString());
+    if (text.trim() !== '') query.set('text', text.trim());
+    api<{ alerts: AlertSummary[] }>(`/alerts?${query}`)
+      .then((answer) => {
+        setAlerts(answer.alerts);
+        setError(undefined);
+      })
+      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
+  }, [status, severity, hours, text]);
+  useEffect(load, [load]);
+
+  const toggle = (id: string) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const focusRow = (index: number) => {
+    const bounded = Math.max(0, Math.min(alerts.length - 1, index));
+    setFocused(bounded);
+    rows.current[bounded]?.focus();
+  };
+  const onKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number, alert: AlertSummary) => {
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      j: index + 1,
+      ArrowUp: index - 1,
+      k: index - 1,
+      Home: 0,
+      End: alerts.length - 1,
+    };
+    const target = moves[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      focusRow(target);
+    } else if (event.key === ' ') {
+      event.preventDefault();
+      toggle(alert.id);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      window.location.hash = `#/alerts/${encodeURIComponent(alert.id)}`;
+    }
+  };
+  const resolveSelected = () => {
+    api('/alerts/resolve', { method: 'POST', body: { ids: [...selected], conclusion, reason } })
+      .then(() => {
+        setSelected(new Set());
+        setReason('');
+        load();
+      })
+      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
+  };
+
+  return (
+    <section aria-labelledby="alerts-heading">
+      <h1 id="alerts-heading">Alerts</h1>
+      <form className="filters" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor="filter-status">Status</label>
+          <select id="filter-status" value={status} onChange={(event) => setStatus(event.target.value)}>
+            <option value="">All</option>
+            <option value="open">Open</option>
+            <option value="resolved">Resolved</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-severity">Severity</label>
+          <select id="filter-severity" value={severity} onChange={(event) => setSeverity(event.target.value)}>
+            <option value="">All</option>
+            {severities.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-time">Time</label>
+          <select id="filter-time" value={hours} onChange={(event) => setHours(Number(event.target.value))}>
+            {periods.map((period) => (
+              <option key={period.hours} value={period.hours}>
+                {period.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-search">Search</label>
+          <input
+            id="filter-search"
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+      </form>
+      <ErrorMessage error={error} />
+      <table className="alerts" aria-label="Alerts" aria-describedby="alerts-keys">
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Selected</span>
+            </th>
+            <th scope="col">Severity</th>
+            <th scope="col">Title</th>
+            <th scope="col">Status</th>
+            <th scope="col">Received</th>
+          </tr>
+        </thead>
+        <tbody>
+          {alerts.map((alert, index) => (
+            <tr
+              key={alert.id}
+              ref={(row) => {
+                rows.current[index] = row;
+              }}
+              tabIndex={index === Math.min(focused, alerts.length - 1) ? 0 : -1}
+              aria-selected={selected.has(alert.id)}
+              data-alert-id={alert.id}
+              onKeyDown={(event) => onKey(event, index, alert)}
+              onFocus={() => setFocused(index)}
+            >
+              <td>
+                <input
+                  type="checkbox"
+                  tabIndex={-1}
+                  aria-label={`Select ${alert.title}`}
+                  checked={selected.has(alert.id)}
+                  onChange={() => toggle(alert.id)}
+                />
+              </td>
+              <td>
+                <span className={`severity severity-${alert.severity}`}>{alert.severity}</span>
+              </td>
+              <td>
+                <a href={`#/alerts/${encodeURIComponent(alert.id)}`} tabIndex={-1}>
+                  {alert.title}
+                </a>
+              </td>
+              <td>{alert.status === 'resolved' ? `resolved: ${alert.resolution?.conclusion}` : 'open'}</td>
+              <td>
+                <time dateTime={alert.createdAt}>{new Date(alert.createdAt).toLocaleString()}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p id="alerts-keys" className="hint">
+        {alerts.length === 0 ? 'No alert matches.' : '↑/↓ move between alerts, Space selects, Enter opens.'}
+      </p>
+      <fieldset className="bulk" disabled={selected.size === 0}>
+        <legend>Resolve {selected.size} selected</legend>
+        <ResolutionFields
+          idPrefix="bulk"
+          conclusion={conclusion}
+          onConclusion={setConclusion}
+          reason={reason}
+          onReason={setReason}
+        />
+        <button type="button" onClick={resolveSelected} disabled={reason.trim() === ''}>
+          Resolve selected
+        </button>
+      </fieldset>
+    </section>
+  );
+}
