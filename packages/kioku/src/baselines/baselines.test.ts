@@ -128,6 +128,13 @@ describe('aiSdkPruneMessages', () => {
     expect(JSON.stringify(output).length / 4).toBeLessThan(10_000 + 2 * 2_700);
   });
 
+  it('leaves the system prompt out of the estimate, as prepareStep’s messages do', async () => {
+    // A 60,000-character system prompt alone is 15,000 estimated tokens: the recipe never sees it.
+    const messages = history(5);
+    messages[0] = { role: 'system', content: 'x'.repeat(60_000) };
+    expect(await replay(aiSdkPruneMessages({ threshold: 10_000 }), messages)).toEqual(messages);
+  });
+
   it('sends the history untouched below the threshold', async () => {
     const messages = history(5);
     expect(await replay(aiSdkPruneMessages(), messages)).toEqual(messages);
@@ -154,9 +161,56 @@ describe('langChainContextEditing', () => {
     // 60 outputs of ~2,500 characters: ~37,500 approximate tokens, so a 100k trigger never fires...
     const messages = history(15, outputLines(60));
     expect(await replay(langChainContextEditing(), messages)).toEqual(messages);
-    // ...and with 200 outputs it fires: all but the last 3 become "[cleared]".
+    // ...and with 200 outputs it fires, in bursts: at the last call the results cleared at the last burst
+    // (all but the 3 newest then) are "[cleared]", the ones since are whole.
     const long = history(200, outputLines(60));
     const cleared = outputs(await replay(langChainContextEditing(), long));
-    expect(cleared.filter((text) => text === '[cleared]').length).toBe(197);
+    const count = cleared.filter((text) => text === '[cleared]').length;
+    expect(cleared.slice(0, count).every((text) => text === '[cleared]')).toBe(true);
+    expect(count).toBe(155);
+  });
+
+  it('keeps its edits and checks the trigger on the cleared history, so it clears in bursts', async () => {
+    // Outputs of ~615 approximate tokens: 5 of them pass a 3,000 trigger; once cleared, the history
+    // falls below it and grows back for two more steps before the next burst.
+    const messages = history(12, outputLines(60));
+    const strategy = langChainContextEditing({ triggerTokens: 3_000 });
+    let state = strategy.initialState();
+    const clearedPerCall: number[] = [];
+    for (let steps = 1; steps <= 12; steps += 1) {
+      const output = await strategy.apply({
+        messages: messages.slice(0, 2 + 2 * steps),
+        counter,
+        budget,
+        state,
+      });
+      state = output.state;
+      clearedPerCall.push(outputs(output.messages).filter((text) => text === '[cleared]').length);
+    }
+    expect(clearedPerCall).toEqual([0, 0, 0, 0, 2, 2, 4, 4, 6, 6, 8, 8]);
+    expect(state.clearedResults).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7']);
+  });
+
+  it('clears short results too, as the middleware does whatever their length', async () => {
+    const messages = [
+      ...history(3, outputLines(60)),
+      ...toolStep({ id: 'short', output: 'ok' }),
+      ...history(3, outputLines(60))
+        .slice(2)
+        .map((message) => renameIds(message)),
+    ];
+    const cleared = outputs(await replay(langChainContextEditing({ triggerTokens: 100 }), messages));
+    expect(cleared.slice(0, 4)).toEqual(['[cleared]', '[cleared]', '[cleared]', '[cleared]']);
   });
 });
+
+/** `message` with its tool call ids suffixed, to append a second copy of steps to a history. */
+function renameIds(message: ModelMessage): ModelMessage {
+  if (typeof message.content === 'string') return message;
+  const content = message.content.map((part) =>
+    part.type === 'tool-call' || part.type === 'tool-result'
+      ? { ...part, toolCallId: `${part.toolCallId}b` }
+      : part,
+  );
+  return { ...message, content } as ModelMessage;
+}

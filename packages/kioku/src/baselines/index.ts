@@ -6,7 +6,11 @@ export {
 export { anthropicClearToolUses } from './anthropic-clear-tool-uses.js';
 export { type BaselineEntry, baselineCatalog, peerBaselines, unmanagedBaseline } from './baseline-catalog.js';
 export { langChainApproximateCounter } from './langchain-approximate-counter.js';
-export { langChainContextEditing } from './langchain-context-editing.js';
+export {
+  type LangChainContextEditingOptions,
+  type LangChainContextEditingState,
+  langChainContextEditing,
+} from './langchain-context-editing.js';
 export { naiveMasking } from './naive-masking.js';
 export {
   type OpenHandsObservationMaskingOptions,

@@ -16,6 +16,8 @@ export {
   type BaselineEntry,
   baselineCatalog,
   langChainApproximateCounter,
+  type LangChainContextEditingOptions,
+  type LangChainContextEditingState,
   langChainContextEditing,
   naiveMasking,
   type OpenHandsObservationMaskingOptions,
