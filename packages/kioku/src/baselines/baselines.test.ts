@@ -102,12 +102,83 @@ describe('naive masking and SWE-agent', () => {
 describe('openHandsObservationMasking', () => {
   strategyConformance({ make: () => openHandsObservationMasking({ attentionWindow: 6 }), numRuns: 1_000 });
 
-  it('masks the observations outside the last N events (one per call, result and message)', async () => {
-    // 2 events before the steps (system, task), then 2 per step: 12 steps are 26 events.
+  it('sends each observation outside the last N events as a <MASKED> user message, dropping its action', async () => {
+    // 2 events before the steps (system, task), then 2 per step: 12 steps are 26 events, and the
+    // observations of steps 0–6 are outside the last 10.
     const messages = history(12);
-    const masked = outputs(await replay(openHandsObservationMasking({ attentionWindow: 10 }), messages));
-    expect(masked.filter((text) => text === '<MASKED>').length).toBe(7);
-    expect(masked.slice(7)).toEqual(outputs(messages).slice(7));
+    const output = await replay(openHandsObservationMasking({ attentionWindow: 10 }), messages);
+    const text = (message: ModelMessage | undefined) =>
+      Array.isArray(message?.content)
+        ? message.content.map((part) => (part.type === 'text' ? part.text : ''))
+        : [];
+    expect(output.slice(0, 2)).toEqual(messages.slice(0, 2));
+    // Consecutive user messages get OpenHands' blank line before them; the assistant messages are gone.
+    expect(output.slice(2, 9).map((message) => [message.role, ...text(message)])).toEqual(
+      Array.from({ length: 7 }, () => ['user', '\n\n<MASKED>']),
+    );
+    expect(output.slice(9)).toEqual(messages.slice(16));
+    expect(validateHistory(output)).toEqual([]);
+  });
+
+  it('drops a masked step’s other results with its assistant message, and keeps pinned steps whole', async () => {
+    const parallel: ModelMessage[] = [
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'p1', toolName: 'bash', input: {} },
+          { type: 'tool-call', toolCallId: 'p2', toolName: 'bash', input: {} },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'p1',
+            toolName: 'bash',
+            output: { type: 'text', value: outputLines(5) },
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'p2',
+            toolName: 'bash',
+            output: { type: 'text', value: outputLines(5) },
+          },
+        ],
+      },
+    ];
+    const steps = history(6);
+    // Events: system, task, p1, p2 (calls), p1, p2 (results), then 12 for the steps: 18 events. A window of
+    // 13 masks the p1 result (event 4) only, yet p2's result goes with the dropped assistant message.
+    const messages = [...steps.slice(0, 2), ...parallel, ...steps.slice(2)];
+    const { messages: output } = await openHandsObservationMasking({ attentionWindow: 13 }).apply({
+      messages,
+      counter,
+      budget,
+      state: null,
+    });
+    expect(output.slice(2, 3)).toEqual([
+      {
+        role: 'user',
+        content: [{ type: 'text', text: '\n\n<MASKED>', providerOptions: { kioku: { placeholder: true } } }],
+      },
+    ]);
+    expect(output.slice(3)).toEqual(steps.slice(2));
+    const pinnedStep = messages.map((message, index) =>
+      index === 2 ? { ...message, providerOptions: { kioku: { pinned: true } } } : message,
+    );
+    const kept = await openHandsObservationMasking({ attentionWindow: 13 }).apply({
+      messages: pinnedStep,
+      counter,
+      budget,
+      state: null,
+    });
+    expect(kept.messages).toEqual(pinnedStep);
   });
 
   it('with the default window of 100 events leaves a 40-step run alone', async () => {
