@@ -12,16 +12,25 @@ export async function comparePrompts({ model, unmanaged, real, strategy, context
     throw new Error(`the real loop made ${real.length} calls, the unmanaged one ${unmanaged.length}`);
   }
   const counter = counterForModel(model);
+  // The real loops make new message objects at every call: equal messages are made one object, so the
+  // counter's per-message cache counts each once.
+  const interned = new Map();
+  const intern = (messages) =>
+    messages.map((message) => {
+      const key = JSON.stringify(message);
+      if (!interned.has(key)) interned.set(key, message);
+      return interned.get(key);
+    });
   let state = strategy.initialState();
   const calls = [];
   for (const [call, messages] of unmanaged.entries()) {
     const output = await strategy.apply({ messages, counter, budget: { contextWindow }, state });
     state = output.state;
-    const realTokens = counter.countPrompt({ messages: real[call] });
-    const modelTokens = counter.countPrompt({ messages: output.messages });
+    const realTokens = counter.countPrompt({ messages: intern(real[call]) });
+    const modelTokens = counter.countPrompt({ messages: intern(output.messages) });
     calls.push({
       call,
-      unmanagedTokens: counter.countPrompt({ messages }),
+      unmanagedTokens: counter.countPrompt({ messages: intern(messages) }),
       realTokens,
       modelTokens,
       relativeError: Math.abs(modelTokens - realTokens) / realTokens,
