@@ -2,7 +2,8 @@
 // loop with `contextEditingMiddleware` and the AI SDK's `generateText` loop with the documented
 // `pruneMessages` recipe run here over scripted models replaying the recorded responses; OpenHands'
 // observation masking is compared with the output of its own Python code at sampled calls
-// (fixtures/openhands-masking.json, made by python-fixtures.mjs). Prompts are counted with kioku's
+// (fixtures/openhands-masking.json, made by python-fixtures.mjs), and so is SWE-agent's
+// `last_n_observations` (fixtures/swe-agent-last-n.json). Prompts are counted with kioku's
 // counter for the run's model. Fails (exit 1) when any call's modelled tokens are more than 2% off.
 // Run from the repository root after `npm run build`: `node bench/peers/check.mjs`.
 // Prints real vs modelled tokens at sampled calls and writes bench/results/peers-real-vs-model.json.
@@ -10,7 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSets } from '../tokens/load-sets.mjs';
-import { aiSdkCheck, langChainCheck, loadOpenHandsFixture, openHandsCheck } from './peer-checks.mjs';
+import { aiSdkCheck, langChainCheck, loadFixture, openHandsCheck, sweAgentCheck } from './peer-checks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/peers-real-vs-model.json');
@@ -64,14 +65,14 @@ for (const { set, id, trigger } of jsSamples) {
     await aiSdkCheck(transcript, { threshold: trigger }),
   );
 }
-const fixture = await loadOpenHandsFixture();
+const fixture = await loadFixture('openhands-masking');
 for (const run of fixture.runs) {
-  record(
-    'openhands-masking',
-    run.id,
-    `attention window ${run.attentionWindow}`,
-    await openHandsCheck(find(run.set, run.id), run),
-  );
+  const compared = await openHandsCheck(find(run.set, run.id), run);
+  record('openhands-masking', run.id, `attention window ${run.window}`, compared);
+}
+const sweFixture = await loadFixture('swe-agent-last-n');
+for (const run of sweFixture.runs) {
+  record('swe-agent-last-5', run.id, `n ${run.window}`, await sweAgentCheck(find(run.set, run.id), run));
 }
 
 const maxRelativeError = Math.max(...results.map((row) => row.maxRelativeError));
@@ -85,7 +86,17 @@ console.log(`max relative error: ${(100 * maxRelativeError).toFixed(3)}% (tolera
 await mkdir(dirname(output), { recursive: true });
 await writeFile(
   output,
-  `${JSON.stringify({ tolerance, maxRelativeError, peers, openHandsProvenance: fixture.provenance, results }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      tolerance,
+      maxRelativeError,
+      peers,
+      provenance: { 'openhands-masking': fixture.provenance, 'swe-agent-last-5': sweFixture.provenance },
+      results,
+    },
+    null,
+    2,
+  )}\n`,
 );
 console.log(`wrote ${output}`);
 if (maxRelativeError > tolerance) process.exitCode = 1;

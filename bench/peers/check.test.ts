@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSets } from '../tokens/load-sets.mjs';
-import { aiSdkCheck, langChainCheck, loadOpenHandsFixture, openHandsCheck } from './peer-checks.mjs';
+import { aiSdkCheck, langChainCheck, loadFixture, openHandsCheck } from './peer-checks.mjs';
 
 // A small sample of bench/peers/check.mjs: the real LangChain.js and AI SDK loops over the first 20 steps
 // of one recorded run, and OpenHands' own output at one fixture run, each within 2% of kioku's model.
@@ -17,7 +17,7 @@ describe('real peer code against kioku’s peer models', () => {
     expect(langChain.maxRelativeError).toBeLessThanOrEqual(0.02);
     expect(aiSdk.maxRelativeError).toBeLessThanOrEqual(0.02);
 
-    const fixture = await loadOpenHandsFixture();
+    const fixture = await loadFixture('openhands-masking');
     const sample = fixture.runs.find((entry) => entry.id === 'marshmallow-code__marshmallow-1343');
     const recorded = deepSeek?.transcripts.find((transcript) => transcript.id === sample.id);
     const openHands = await openHandsCheck(recorded, sample);

@@ -1,14 +1,16 @@
 // Each peer's real code against kioku's model of it, on one recorded run: the LangChain.js agent loop
 // and the AI SDK generateText loop run here; OpenHands' Python output is read from its fixture.
 import { readFile } from 'node:fs/promises';
-import { aiSdkPruneMessages, langChainContextEditing, openHandsObservationMasking } from 'kioku/replay';
+import {
+  aiSdkPruneMessages,
+  langChainContextEditing,
+  openHandsObservationMasking,
+  sweAgentLastObservations,
+} from 'kioku/replay';
 import { runAiSdkLoop } from './ai-sdk-loop.mjs';
 import { comparePrompts } from './compare-prompts.mjs';
 import { runLangChainAgent } from './langchain-loop.mjs';
 import { recordedSteps } from './recorded-steps.mjs';
-
-/** The fixture of OpenHands' own output at sampled calls (see python-fixtures.mjs). */
-export const openHandsFixture = new URL('./fixtures/openhands-masking.json', import.meta.url);
 
 /** LangChain's `contextEditingMiddleware` at `triggerTokens`, real loop against `langChainContextEditing`. */
 export async function langChainCheck(transcript, { triggerTokens, maxSteps }) {
@@ -32,21 +34,35 @@ export async function aiSdkCheck(transcript, { threshold, maxSteps }) {
   });
 }
 
-/** The messages OpenHands sent at one fixture call, as AI SDK messages. */
+/** The messages a peer sent at one fixture call, as AI SDK messages. */
 function fixtureMessages(transcript, messages) {
-  return messages.map((message) =>
-    'from' in message
-      ? transcript.messages[message.from]
-      : { role: message.role, content: [{ type: 'text', text: message.text }] },
+  const toolNames = new Map(
+    transcript.messages.flatMap((message) =>
+      message.role === 'assistant' && Array.isArray(message.content)
+        ? message.content.flatMap((part) =>
+            part.type === 'tool-call' ? [[part.toolCallId, part.toolName]] : [],
+          )
+        : [],
+    ),
   );
+  return messages.map((message) => {
+    if ('from' in message) return transcript.messages[message.from];
+    if (message.role !== 'tool')
+      return { role: message.role, content: [{ type: 'text', text: message.text }] };
+    const toolName = toolNames.get(message.toolCallId);
+    const output = { type: 'text', value: message.text };
+    return {
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: message.toolCallId, toolName, output }],
+    };
+  });
 }
 
 /**
- * OpenHands' observation masking at the fixture's sampled calls of `transcript` (call k follows k
- * steps: the first 2 + 2k recorded messages) against `openHandsObservationMasking`.
+ * A peer's Python output at the fixture's sampled calls of `transcript` (call k follows k steps: the
+ * first 2 + 2k recorded messages) against kioku's model of it, `strategy`.
  */
-export async function openHandsCheck(transcript, fixtureRun) {
-  const strategy = openHandsObservationMasking({ attentionWindow: fixtureRun.attentionWindow });
+async function fixtureCheck(transcript, fixtureRun, strategy) {
   const unmanaged = [];
   const real = [];
   for (const { call, messages } of fixtureRun.calls) {
@@ -63,7 +79,23 @@ export async function openHandsCheck(transcript, fixtureRun) {
   return compared;
 }
 
-/** The fixture's runs. */
-export async function loadOpenHandsFixture() {
-  return JSON.parse(await readFile(openHandsFixture, 'utf8'));
+/** OpenHands' observation masking (its Python output) against `openHandsObservationMasking`. */
+export function openHandsCheck(transcript, fixtureRun) {
+  return fixtureCheck(
+    transcript,
+    fixtureRun,
+    openHandsObservationMasking({ attentionWindow: fixtureRun.window }),
+  );
+}
+
+/** SWE-agent's `LastNObservations` with n = 5 (its Python output) against `sweAgentLastObservations`. */
+export function sweAgentCheck(transcript, fixtureRun) {
+  if (fixtureRun.window !== 5)
+    throw new Error(`sweAgentLastObservations keeps 5 observations, not ${fixtureRun.window}`);
+  return fixtureCheck(transcript, fixtureRun, sweAgentLastObservations());
+}
+
+/** A fixture of a peer's Python output (see python-fixtures.mjs): `openhands-masking` or `swe-agent-last-n`. */
+export async function loadFixture(name) {
+  return JSON.parse(await readFile(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
 }

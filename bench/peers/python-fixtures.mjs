@@ -1,8 +1,9 @@
-// Makes bench/peers/fixtures/openhands-masking.json: what OpenHands' own Python code
-// (ObservationMaskingCondenser.condense, then ConversationMemory.process_events) sends at sampled calls
-// of recorded runs. The upstream code is not in this repository: give a checkout of it.
+// Makes the fixtures of the peers' own Python code at sampled calls of recorded runs:
+// fixtures/openhands-masking.json (OpenHands' ObservationMaskingCondenser.condense, then
+// ConversationMemory.process_events) and fixtures/swe-agent-last-n.json (SWE-agent's
+// LastNObservations). The upstream code is not in this repository: give a checkout of it.
 // Run from the repository root after `npm run build`:
-//   node bench/peers/python-fixtures.mjs OPENHANDS_DIR [COMMIT_NOTE]
+//   node bench/peers/python-fixtures.mjs openhands|swe-agent SOURCE_DIR PROVENANCE
 // Messages equal to a recorded one are stored as its index (`from`), the others as their text.
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -13,25 +14,38 @@ import { loadSets } from '../tokens/load-sets.mjs';
 import { recordedSteps } from './recorded-steps.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const [openHandsDir, provenance = 'see docs/benchmarks.md'] = process.argv.slice(2);
-if (openHandsDir === undefined)
-  throw new Error('usage: node bench/peers/python-fixtures.mjs OPENHANDS_DIR [PROVENANCE]');
-
-/** The sampled runs: set index, run id, attention window, calls (steps done before the call). */
-export const openHandsSamples = [
-  { set: 0, id: 'pylint-dev__astroid-1333', attentionWindow: 100, calls: [60, 120, 175] },
-  { set: 0, id: 'marshmallow-code__marshmallow-1343', attentionWindow: 100, calls: [103] },
-  { set: 1, id: 'django__django-11149', attentionWindow: 10, calls: [10, 30, 49] },
-];
+/** Per peer, the sampled runs: set index, run id, window, calls (steps done before the call). */
+const samples = {
+  openhands: {
+    file: 'openhands-masking.json',
+    runs: [
+      { set: 0, id: 'pylint-dev__astroid-1333', window: 100, calls: [60, 120, 175] },
+      { set: 0, id: 'marshmallow-code__marshmallow-1343', window: 100, calls: [103] },
+      { set: 1, id: 'django__django-11149', window: 10, calls: [10, 30, 49] },
+    ],
+  },
+  'swe-agent': {
+    file: 'swe-agent-last-n.json',
+    runs: [
+      { set: 0, id: 'pylint-dev__astroid-1333', window: 5, calls: [3, 20, 100, 175] },
+      { set: 1, id: 'django__django-11149', window: 5, calls: [10, 49] },
+    ],
+  },
+};
+const [peer, sourceDir, provenance] = process.argv.slice(2);
+if (samples[peer] === undefined || sourceDir === undefined || provenance === undefined) {
+  throw new Error('usage: node bench/peers/python-fixtures.mjs openhands|swe-agent SOURCE_DIR PROVENANCE');
+}
+const { file: fixtureFile, runs: peerSamples } = samples[peer];
 
 const sets = await loadSets();
-const transcripts = openHandsSamples.map(({ set, id }) => sets[set].transcripts.find((t) => t.id === id));
+const transcripts = peerSamples.map(({ set, id }) => sets[set].transcripts.find((t) => t.id === id));
 const input = {
-  runs: openHandsSamples.map((sample, index) => {
+  runs: peerSamples.map((sample, index) => {
     const script = recordedSteps(transcripts[index]);
     return {
       id: sample.id,
-      attentionWindow: sample.attentionWindow,
+      window: sample.window,
       system: script.system,
       task: script.task,
       calls: sample.calls,
@@ -48,7 +62,7 @@ const input = {
     };
   }),
 };
-const run = spawnSync('python3', [join(here, 'python-peers.py'), 'openhands', openHandsDir], {
+const run = spawnSync('python3', [join(here, 'python-peers.py'), peer, sourceDir], {
   input: JSON.stringify(input),
   maxBuffer: 1 << 30,
   encoding: 'utf8',
@@ -80,18 +94,21 @@ const fixture = {
   provenance,
   runs: output.runs.map((runOutput, index) => ({
     id: runOutput.id,
-    set: openHandsSamples[index].set,
-    attentionWindow: runOutput.attentionWindow,
+    set: peerSamples[index].set,
+    window: runOutput.window,
     calls: runOutput.calls.map(({ call, messages }) => ({
       call,
       messages: messages.map((message) => {
         const from = recordedIndex(transcripts[index].messages, message);
-        return from === -1 ? { role: message.role, text: message.text } : { from };
+        if (from !== -1) return { from };
+        return message.toolCallId === undefined
+          ? { role: message.role, text: message.text }
+          : { role: message.role, toolCallId: message.toolCallId, text: message.text };
       }),
     })),
   })),
 };
-const file = join(here, 'fixtures/openhands-masking.json');
+const file = join(here, 'fixtures', fixtureFile);
 await mkdir(dirname(file), { recursive: true });
 await writeFile(file, `${JSON.stringify(fixture, null, 1)}\n`);
 console.log(`wrote ${file}`);

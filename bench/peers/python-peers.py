@@ -4,12 +4,15 @@ The upstream code is not part of this repository: this script loads it from a ch
 command line and runs it unchanged, around stand-ins for the classes it works on (events, messages).
 
     python3 bench/peers/python-peers.py openhands OPENHANDS_DIR < input.json > output.json
+    python3 bench/peers/python-peers.py swe-agent SWE_AGENT_DIR < input.json > output.json
 
 OPENHANDS_DIR holds openhands/memory/condenser/impl/observation_masking_condenser.py (class
-ObservationMaskingCondenser) and openhands/memory/conversation_memory.py (class ConversationMemory).
-Input: {"runs": [{"id", "attentionWindow", "system", "task", "steps": [{"responseId", "text",
+ObservationMaskingCondenser) and openhands/memory/conversation_memory.py (class ConversationMemory);
+SWE_AGENT_DIR holds sweagent/agent/history_processors.py (class LastNObservations and the helpers it
+calls). Input: {"runs": [{"id", "window", "system", "task", "steps": [{"responseId", "text",
 "calls": [{"id", "name", "arguments"}], "results": [{"id", "text"}]}], "calls": [k, ...]}]}: the
-prompt of call k follows the first k steps. Output: per run and call, the messages OpenHands sends.
+prompt of call k follows the first k steps; `window` is OpenHands' attention window or SWE-agent's n.
+Output: per run and call, the messages the peer sends.
 """
 
 import __future__
@@ -115,17 +118,21 @@ def truncate_content(content, max_chars=None):
     raise ValueError('truncation is not used by these runs')
 
 
-def load_class(path, name, namespace):
-    """Executes the definition of class `name` from the file at `path` in `namespace` (annotations lazy)."""
+def load(path, names, namespace, lazy_annotations=True):
+    """Executes the top-level definitions `names` from the file at `path` in `namespace`."""
     tree = ast.parse(Path(path).read_text(), filename=str(path))
-    node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
-    # Names the class uses that no stand-in provides are classes nothing here is an instance of.
-    for used in ast.walk(node):
-        if isinstance(used, ast.Name) and used.id not in namespace and not hasattr(builtins, used.id):
-            namespace[used.id] = type(used.id, (), {})
-    code = compile(ast.Module(body=[node], type_ignores=[]), str(path), 'exec', flags=__future__.annotations.compiler_flag)
-    exec(code, namespace)
-    return namespace[name]
+    nodes = [n for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef)) and n.name in names]
+    missing = set(names) - {n.name for n in nodes}
+    if missing:
+        raise SystemExit(f'{path}: no definition of {", ".join(sorted(missing))}')
+    # Names the code uses that no stand-in provides are classes nothing here is an instance of.
+    for node in nodes:
+        for used in ast.walk(node):
+            if isinstance(used, ast.Name) and used.id not in namespace and not hasattr(builtins, used.id):
+                namespace[used.id] = type(used.id, (), {})
+    flags = __future__.annotations.compiler_flag if lazy_annotations else 0
+    exec(compile(ast.Module(body=nodes, type_ignores=[]), str(path), 'exec', flags=flags), namespace)
+    return [namespace[name] for name in names]
 
 
 def openhands(source_dir, runs):
@@ -137,12 +144,12 @@ def openhands(source_dir, runs):
         'truncate_content': truncate_content,
     }
     root = Path(source_dir) / 'openhands' / 'memory'
-    Masking = load_class(root / 'condenser/impl/observation_masking_condenser.py', 'ObservationMaskingCondenser', namespace)
-    Memory = load_class(root / 'conversation_memory.py', 'ConversationMemory', namespace)
+    [Masking] = load(root / 'condenser/impl/observation_masking_condenser.py', ['ObservationMaskingCondenser'], namespace)
+    [Memory] = load(root / 'conversation_memory.py', ['ConversationMemory'], namespace)
     memory = Memory(Obj(enable_som_visual_browsing=False, cli_mode=False), None)
     out = []
     for run in runs:
-        condenser = Masking(attention_window=run['attentionWindow'])
+        condenser = Masking(attention_window=run['window'])
         task = MessageAction(run['task'])
         events = [SystemMessageAction(run['system']), task]
         prompts = {}
@@ -166,13 +173,52 @@ def openhands(source_dir, runs):
                     }
                     for m in messages
                 ]
-        out.append({'id': run['id'], 'attentionWindow': run['attentionWindow'], 'calls': [{'call': k, 'messages': v} for k, v in prompts.items()]})
+        out.append({'id': run['id'], 'window': run['window'], 'calls': [{'call': k, 'messages': v} for k, v in prompts.items()]})
+    return out
+
+
+def swe_agent(source_dir, runs):
+    from typing import Literal
+
+    from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+    namespace = {'BaseModel': BaseModel, 'ConfigDict': ConfigDict, 'Field': Field,
+                 'field_validator': field_validator, 'Literal': Literal, 'History': list, 'HistoryItem': dict,
+                 '__name__': 'sweagent_history_processors'}
+    path = Path(source_dir) / 'sweagent/agent/history_processors.py'
+    [LastN] = load(path, ['_get_content_stats', 'LastNObservations'], namespace, lazy_annotations=False)[1:]
+    out = []
+    for run in runs:
+        processor = LastN(n=run['window'])
+        history = [
+            {'role': 'system', 'content': run['system'], 'message_type': 'system'},
+            {'role': 'user', 'content': run['task'], 'message_type': 'observation'},
+        ]
+        prompts = {}
+        for count, step in enumerate(run['steps'], start=1):
+            history.append({'role': 'assistant', 'content': step['text'], 'message_type': 'action',
+                            'tool_call_ids': [c['id'] for c in step['calls']]})
+            for result in step['results']:
+                history.append({'role': 'tool', 'content': result['text'], 'message_type': 'observation',
+                                'tool_call_ids': [result['id']]})
+            if count in run['calls']:
+                prompts[count] = [
+                    {
+                        'role': entry['role'],
+                        'text': entry['content'],
+                        **({'toolCallIds': entry['tool_call_ids']} if entry['role'] == 'assistant' else {}),
+                        **({'toolCallId': entry['tool_call_ids'][0]} if entry['role'] == 'tool' else {}),
+                    }
+                    for entry in processor([dict(entry) for entry in history])
+                ]
+        out.append({'id': run['id'], 'window': run['window'], 'calls': [{'call': k, 'messages': v} for k, v in prompts.items()]})
     return out
 
 
 if __name__ == '__main__':
     peer, source_dir = sys.argv[1], sys.argv[2]
     runs = json.load(sys.stdin)['runs']
-    if peer != 'openhands':
-        raise SystemExit(f'unknown peer {peer!r}: expected openhands')
-    json.dump({'runs': openhands(source_dir, runs)}, sys.stdout)
+    peers = {'openhands': openhands, 'swe-agent': swe_agent}
+    if peer not in peers:
+        raise SystemExit(f'unknown peer {peer!r}: expected openhands or swe-agent')
+    json.dump({'runs': peers[peer](source_dir, runs)}, sys.stdout)
