@@ -15,6 +15,7 @@ export default mergeConfig(
       exclude: [
         ...configDefaults.exclude,
         '**/real-trajectories.test.ts',
+        'bench/peers/check.test.ts',
         '**/durability.test.ts',
         '**/*-conformance.test.ts',
         '**/render-report.test.ts',

@@ -24,12 +24,13 @@ export interface AiSdkPruneMessagesState {
 /**
  * The AI SDK's context-compaction recipe (ai 7.0, `docs/03-agents/04-loop-control.mdx`, "Context
  * Management"): in `prepareStep`, when the history's estimated size (`JSON.stringify(messages).length /
- * 4`) exceeds 100,000 tokens, return `pruneMessages({ messages, reasoning: 'all', toolCalls:
+ * 4`, over the step's messages, which leave out the `system` prompt) exceeds 100,000 tokens, return `pruneMessages({ messages, reasoning: 'all', toolCalls:
  * 'before-last-3-messages', emptyMessages: 'remove' })`. The SDK's own `pruneMessages` does the pruning:
  * it drops tool calls, tool results and reasoning from every message but the last 3, and the messages left
  * empty. What `prepareStep` returns becomes the base of later steps, so the pruned history is carried
  * forward with new messages appended, as here. Like the recipe, it knows nothing of kioku's pinned
- * messages: a pinned tool call before the last 3 messages is pruned too.
+ * messages: a pinned tool call before the last 3 messages is pruned too. Checked against a real
+ * `generateText` loop in `bench/peers/check.mjs`.
  *
  * @example
  * const strategy = aiSdkPruneMessages(); // name 'ai-sdk-prune-messages'
@@ -68,7 +69,7 @@ export function aiSdkPruneMessages({
       const carried = state.covered <= messages.length ? state : { prunedAt: [], covered: 0 };
       let base = [...rebuild(messages, carried), ...messages.slice(carried.covered)];
       let prunedAt = carried.prunedAt;
-      if (JSON.stringify(base).length / 4 > limit) {
+      if (estimateTokens(base) > limit) {
         base = prune(base);
         prunedAt = [...prunedAt, messages.length];
       }
@@ -76,4 +77,9 @@ export function aiSdkPruneMessages({
       return { messages: base, edits: [], state: { prunedAt, covered: messages.length } };
     },
   };
+}
+
+/** The recipe's estimate: a quarter of the JSON length of the messages `prepareStep` sees (no system prompt). */
+function estimateTokens(messages: readonly ModelMessage[]): number {
+  return JSON.stringify(messages.filter((message) => message.role !== 'system')).length / 4;
 }

@@ -168,12 +168,83 @@ describe('peer triggers', () => {
 describe('openHandsObservationMasking', () => {
   strategyConformance({ make: () => openHandsObservationMasking({ attentionWindow: 6 }), numRuns: 1_000 });
 
-  it('masks the observations outside the last N events (one per call, result and message)', async () => {
-    // 2 events before the steps (system, task), then 2 per step: 12 steps are 26 events.
+  it('sends each observation outside the last N events as a <MASKED> user message, dropping its action', async () => {
+    // 2 events before the steps (system, task), then 2 per step: 12 steps are 26 events, and the
+    // observations of steps 0–6 are outside the last 10.
     const messages = history(12);
-    const masked = outputs(await replay(openHandsObservationMasking({ attentionWindow: 10 }), messages));
-    expect(masked.filter((text) => text === '<MASKED>').length).toBe(7);
-    expect(masked.slice(7)).toEqual(outputs(messages).slice(7));
+    const output = await replay(openHandsObservationMasking({ attentionWindow: 10 }), messages);
+    const text = (message: ModelMessage | undefined) =>
+      Array.isArray(message?.content)
+        ? message.content.map((part) => (part.type === 'text' ? part.text : ''))
+        : [];
+    expect(output.slice(0, 2)).toEqual(messages.slice(0, 2));
+    // Consecutive user messages get OpenHands' blank line before them; the assistant messages are gone.
+    expect(output.slice(2, 9).map((message) => [message.role, ...text(message)])).toEqual(
+      Array.from({ length: 7 }, () => ['user', '\n\n<MASKED>']),
+    );
+    expect(output.slice(9)).toEqual(messages.slice(16));
+    expect(validateHistory(output)).toEqual([]);
+  });
+
+  it('drops a masked step’s other results with its assistant message, and keeps pinned steps whole', async () => {
+    const parallel: ModelMessage[] = [
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'p1', toolName: 'bash', input: {} },
+          { type: 'tool-call', toolCallId: 'p2', toolName: 'bash', input: {} },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'p1',
+            toolName: 'bash',
+            output: { type: 'text', value: outputLines(5) },
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'p2',
+            toolName: 'bash',
+            output: { type: 'text', value: outputLines(5) },
+          },
+        ],
+      },
+    ];
+    const steps = history(6);
+    // Events: system, task, p1, p2 (calls), p1, p2 (results), then 12 for the steps: 18 events. A window of
+    // 13 masks the p1 result (event 4) only, yet p2's result goes with the dropped assistant message.
+    const messages = [...steps.slice(0, 2), ...parallel, ...steps.slice(2)];
+    const { messages: output } = await openHandsObservationMasking({ attentionWindow: 13 }).apply({
+      messages,
+      counter,
+      budget,
+      state: null,
+    });
+    expect(output.slice(2, 3)).toEqual([
+      {
+        role: 'user',
+        content: [{ type: 'text', text: '\n\n<MASKED>', providerOptions: { kioku: { placeholder: true } } }],
+      },
+    ]);
+    expect(output.slice(3)).toEqual(steps.slice(2));
+    const pinnedStep = messages.map((message, index) =>
+      index === 2 ? { ...message, providerOptions: { kioku: { pinned: true } } } : message,
+    );
+    const kept = await openHandsObservationMasking({ attentionWindow: 13 }).apply({
+      messages: pinnedStep,
+      counter,
+      budget,
+      state: null,
+    });
+    expect(kept.messages).toEqual(pinnedStep);
   });
 
   it('with the default window of 100 events leaves a 40-step run alone', async () => {
@@ -192,6 +263,13 @@ describe('aiSdkPruneMessages', () => {
     // Pruned steps keep their thought but lose the call and the result.
     expect(output[2]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'step 0' }] });
     expect(JSON.stringify(output).length / 4).toBeLessThan(10_000 + 2 * 2_700);
+  });
+
+  it('leaves the system prompt out of the estimate, as prepareStep’s messages do', async () => {
+    // A 60,000-character system prompt alone is 15,000 estimated tokens: the recipe never sees it.
+    const messages = history(5);
+    messages[0] = { role: 'system', content: 'x'.repeat(60_000) };
+    expect(await replay(aiSdkPruneMessages({ threshold: 10_000 }), messages)).toEqual(messages);
   });
 
   it('sends the history untouched below the threshold', async () => {
@@ -220,9 +298,58 @@ describe('langChainContextEditing', () => {
     // 60 outputs of ~2,500 characters: ~37,500 approximate tokens, so a 100k trigger never fires...
     const messages = history(15, outputLines(60));
     expect(await replay(langChainContextEditing(), messages)).toEqual(messages);
-    // ...and with 200 outputs it fires: all but the last 3 become "[cleared]".
+    // ...and with 200 outputs it fires, in bursts: at the last call the results cleared at the last burst
+    // (all but the 3 newest then) are "[cleared]", the ones since are whole.
     const long = history(200, outputLines(60));
     const cleared = outputs(await replay(langChainContextEditing(), long));
-    expect(cleared.filter((text) => text === '[cleared]').length).toBe(197);
+    const count = cleared.filter((text) => text === '[cleared]').length;
+    expect(cleared.slice(0, count).every((text) => text === '[cleared]')).toBe(true);
+    expect(count).toBe(155);
+  });
+
+  it('keeps its edits and checks the trigger on the cleared history, so it clears in bursts', async () => {
+    // Outputs of ~615 approximate tokens: 5 of them pass a 3,000 trigger; once cleared, the history
+    // falls below it and grows back for two more steps before the next burst.
+    const messages = history(12, outputLines(60));
+    const strategy = langChainContextEditing({ trigger: { inputTokens: 3_000 } });
+    let state = strategy.initialState();
+    const clearedPerCall: number[] = [];
+    for (let steps = 1; steps <= 12; steps += 1) {
+      const output = await strategy.apply({
+        messages: messages.slice(0, 2 + 2 * steps),
+        counter,
+        budget,
+        state,
+      });
+      state = output.state;
+      clearedPerCall.push(outputs(output.messages).filter((text) => text === '[cleared]').length);
+    }
+    expect(clearedPerCall).toEqual([0, 0, 0, 0, 2, 2, 4, 4, 6, 6, 8, 8]);
+    expect(state.clearedResults).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7']);
+  });
+
+  it('clears short results too, as the middleware does whatever their length', async () => {
+    const messages = [
+      ...history(3, outputLines(60)),
+      ...toolStep({ id: 'short', output: 'ok' }),
+      ...history(3, outputLines(60))
+        .slice(2)
+        .map((message) => renameIds(message)),
+    ];
+    const cleared = outputs(
+      await replay(langChainContextEditing({ trigger: { inputTokens: 100 } }), messages),
+    );
+    expect(cleared.slice(0, 4)).toEqual(['[cleared]', '[cleared]', '[cleared]', '[cleared]']);
   });
 });
+
+/** `message` with its tool call ids suffixed, to append a second copy of steps to a history. */
+function renameIds(message: ModelMessage): ModelMessage {
+  if (typeof message.content === 'string') return message;
+  const content = message.content.map((part) =>
+    part.type === 'tool-call' || part.type === 'tool-result'
+      ? { ...part, toolCallId: `${part.toolCallId}b` }
+      : part,
+  );
+  return { ...message, content } as ModelMessage;
+}

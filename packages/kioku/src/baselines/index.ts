@@ -13,7 +13,11 @@ export {
   unmanagedBaseline,
 } from './baseline-catalog.js';
 export { langChainApproximateCounter } from './langchain-approximate-counter.js';
-export { type LangChainContextEditingOptions, langChainContextEditing } from './langchain-context-editing.js';
+export {
+  type LangChainContextEditingOptions,
+  type LangChainContextEditingState,
+  langChainContextEditing,
+} from './langchain-context-editing.js';
 export { naiveMasking } from './naive-masking.js';
 export {
   type OpenHandsObservationMaskingOptions,

@@ -18,6 +18,7 @@ export {
   type BaselineOptions,
   baselineCatalog,
   type LangChainContextEditingOptions,
+  type LangChainContextEditingState,
   langChainApproximateCounter,
   langChainContextEditing,
   naiveMasking,
