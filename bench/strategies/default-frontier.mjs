@@ -33,12 +33,17 @@ const targets = { costCachedEverySet: 1, longInputTokens: 0.5, longCostCached: 0
 
 /** The candidates: `kiokuDefault` options (the chosen one becomes its defaults). */
 const candidates = {
-  'previous-default': { digestCharacters: 0, payback: false },
-  'digest-160+payback': { digestCharacters: 160 },
-  'min-256+digest-160+payback': { minTokens: 256, digestCharacters: 160 },
-  'min-256+digest-320+payback': { minTokens: 256, digestCharacters: 320 },
-  'keep-4+min-256+digest-160+payback': { keep: 4, minTokens: 256, digestCharacters: 160 },
-  'keep-4+min-128+digest-320+payback': { keep: 4, minTokens: 128, digestCharacters: 320 },
+  'previous-default': { minTokens: 64, digestCharacters: 0, payback: false },
+  'digest-160+payback': { minTokens: 64, digestCharacters: 160, payback: { horizon: 1 } },
+  'min-256+digest-320+payback': { minTokens: 256, digestCharacters: 320, payback: { horizon: 1 } },
+  'min-256+digest-320+payback-h0.5': { minTokens: 256, digestCharacters: 320, payback: { horizon: 0.5 } },
+  'min-256+digest-320+payback-h0.25': { minTokens: 256, digestCharacters: 320, payback: { horizon: 0.25 } },
+  'keep-4+min-256+digest-160+payback': {
+    keep: 4,
+    minTokens: 256,
+    digestCharacters: 160,
+    payback: { horizon: 1 },
+  },
 };
 /**
  * Tools whose calls change state (a booking, an edit, a submitted answer): the write-argument hidden rate
@@ -64,25 +69,19 @@ async function replaySet(set) {
   const ids = set.transcripts.map((transcript) => transcript.id).sort();
   const half = new Map(ids.map((id, index) => [id, index % 2 === 0 ? 'pick' : 'held-out']));
   const rows = [];
-  const analyses = new Map();
   for (const [pricingName, pricing] of Object.entries(pricings)) {
-    // A Claude 3.5 Sonnet run is billed alike by its own pricing, Claude's and Anthropic-style: replayed once.
-    const same = set.nativePricing === 'claude' ? analyses.get('native') : undefined;
     const pricingOf = (transcript) =>
       resolvePricing({ modelId: modelOf(set, transcript), pricing, overrides });
     const started = Date.now();
-    const analysis =
-      same ??
-      (await analyzeStrategies({
-        transcripts: set.transcripts.map((transcript) => ({
-          ...transcript,
-          model: modelOf(set, transcript),
-        })),
-        baseline: unmanagedBaseline(),
-        strategies: strategies(),
-        pricingFor: pricingOf,
-      }));
-    analyses.set(pricingName, analysis);
+    const analysis = await analyzeStrategies({
+      transcripts: set.transcripts.map((transcript) => ({
+        ...transcript,
+        model: modelOf(set, transcript),
+      })),
+      baseline: unmanagedBaseline(),
+      strategies: strategies(),
+      pricingFor: pricingOf,
+    });
     process.stderr.write(`${set.name} ${pricingName}: ${Math.round((Date.now() - started) / 1000)} s\n`);
     for (const replay of analysis.replays) {
       const transcript = set.transcripts.find(

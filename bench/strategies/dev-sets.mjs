@@ -25,9 +25,8 @@ const tau2 = ['airline_default', 'retail_defautl', 'telecom_default'].map(
 );
 
 /**
- * The dev sets, each `{name, transcripts, model?, pricingOverrides?, long, nativePricing?}`; `long` marks the
- * long-run coding sets the 0.50× tokens / 0.80× cached cost targets apply to; `nativePricing: 'claude'`
- * marks a set whose own model is Claude 3.5 Sonnet (its own, Claude and Anthropic-style pricing agree). `model` is set where the log does not
+ * The dev sets, each `{name, transcripts, model?, pricingOverrides?, long}`; `long` marks the long-run
+ * coding sets the 0.50× tokens / 0.80× cached cost targets apply to. `model` is set where the log does not
  * record it per run (the SOC environment logs: ExCyTIn o4-mini, SecRL gpt-5).
  */
 export async function loadDevSets() {
@@ -37,7 +36,7 @@ export async function loadDevSets() {
   const gpt5 = await load('SecRL gpt-5', [secrlGpt5], 'gpt-5');
   return [
     { ...deepseek, name: 'mini-swe-agent deepseek-chat', long: true },
-    { ...claude, name: 'OpenHands claude-3.5-sonnet', long: true, nativePricing: 'claude' },
+    { ...claude, name: 'OpenHands claude-3.5-sonnet', long: true },
     {
       ...(await load('tau-bench airline gpt-4o', ['tau-bench/historical_trajectories/gpt-4o-airline.json'])),
       model: 'gpt-4o',

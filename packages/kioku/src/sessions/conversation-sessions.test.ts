@@ -76,7 +76,7 @@ function newProcess(
       contextWindow: 8_000,
       strategy: pipeline(
         // The configuration this test was sized for: one-line placeholders, every batch taken.
-        kiokuDefault({ digestCharacters: 0, payback: false }),
+        kiokuDefault({ minTokens: 64, digestCharacters: 0, payback: false }),
         summarization({
           model: summarizer,
           trigger: { inputTokens: Number.MAX_SAFE_INTEGER },

@@ -10,8 +10,10 @@ export interface CachePaybackOptions {
   /** Price of an input token written to the cache; default 1.25 (Anthropic's 5-minute write). */
   cacheWrite?: number;
   /**
-   * Calls expected to remain, per call made so far (assistant messages in the history); default 1: a run
-   * that has gone on for n calls is expected to go on for n more.
+   * Calls expected to remain, per call made so far (assistant messages in the history); default 0.5: a run
+   * that has gone on for n calls is expected to go on for n/2 more (1 and 0.25 tried on the dev runs,
+   * `bench/strategies/default-frontier.mjs`: 1 cost up to 1.023× unmanaged on tau-bench, 0.25 hid fewer facts
+   * but sent 0.64–0.67× the tokens on the long runs).
    */
   horizon?: number;
 }
@@ -41,7 +43,7 @@ export interface CachePaybackState<State> {
  */
 export function cachePayback<State>(
   strategy: Strategy<State>,
-  { cacheRead = 0.1, cacheWrite = 1.25, horizon = 1 }: CachePaybackOptions = {},
+  { cacheRead = 0.1, cacheWrite = 1.25, horizon = 0.5 }: CachePaybackOptions = {},
 ): Strategy<CachePaybackState<State>> {
   checkFraction({ strategy: 'cachePayback', option: 'cacheRead', value: cacheRead });
   checkFraction({

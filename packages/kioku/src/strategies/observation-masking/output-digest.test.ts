@@ -5,7 +5,9 @@ describe('outputDigest', () => {
   it('keeps the scalar leaves of a JSON lookup under their nearest key', () => {
     const text = JSON.stringify({
       user_id: 'mia_li_3668',
-      payment_methods: { credit_card_7434610: { id: 'credit_card_7434610', brand: 'visa', last_four: '7447' } },
+      payment_methods: {
+        credit_card_7434610: { id: 'credit_card_7434610', brand: 'visa', last_four: '7447' },
+      },
       reservations: ['NO6JO3', 'AIXC49'],
       membership: 'gold',
       verified: true,

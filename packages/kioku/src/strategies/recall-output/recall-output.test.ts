@@ -116,7 +116,10 @@ describe('recallOutput', () => {
     });
     const recall = recallOutput({ sessions: sessionStore, sessionId: 'id:case-2' });
     const run = (toolCallId: string) =>
-      recall.execute?.({ toolCallId }, { toolCallId: 'call-6', messages: [], context: {} }) as Promise<string>;
+      recall.execute?.(
+        { toolCallId },
+        { toolCallId: 'call-6', messages: [], context: {} },
+      ) as Promise<string>;
     await expect(run('call-5')).resolves.toBe(record(5));
     const failure = await run('call-1').catch((error: unknown) => error);
     expect(InvalidSessionInputError.isInstance(failure)).toBe(true);
