@@ -22,12 +22,16 @@ function run(steps: number, thought = 'Next.'): ModelMessage[][] {
 }
 
 /** The prompts a strategy sends at each call of a run, its state carried as a replay carries it. */
-async function replay(strategy: Strategy<unknown>, prompts: ModelMessage[][]): Promise<ModelMessage[][]> {
+async function replay(
+  strategy: Strategy<unknown>,
+  prompts: ModelMessage[][],
+  contextWindow = 1_000_000,
+): Promise<ModelMessage[][]> {
   const counter = quarterCounter();
   let state = strategy.initialState();
   const sent: ModelMessage[][] = [];
   for (const messages of prompts) {
-    const result = await strategy.apply({ messages, counter, budget: { contextWindow: 1_000_000 }, state });
+    const result = await strategy.apply({ messages, counter, budget: { contextWindow }, state });
     state = result.state;
     sent.push(result.messages);
   }
@@ -74,6 +78,15 @@ describe('cachePayback', () => {
       expect(stripped(prompt)).toEqual(stripped(prompts[call] ?? []));
     const previous = await replay(kiokuDefault({ payback: false, digestCharacters: 0 }), prompts);
     expect(stripped(previous.at(-1) ?? [])).not.toEqual(stripped(prompts.at(-1) ?? []));
+  });
+
+  it('takes the edits whatever they cost when the prompt would not fit the window without them', async () => {
+    const prompts = run(6, 'Reading the failure again before the next command. '.repeat(12));
+    const masking = observationMasking({ keep: 2, batchSize: 4 });
+    // ~3,300 tokens unmanaged at the last call, against a window of 3,000.
+    const gated = await replay(cachePayback(masking), prompts, 3_000);
+    expect(gated.at(-1)).toEqual((await replay(masking, prompts, 3_000)).at(-1));
+    expect(unchanged(gated.at(-1) ?? [], prompts.at(-1) ?? [])).toBe(false);
   });
 
   it('refuses cache prices that are not fractions of the input price', () => {

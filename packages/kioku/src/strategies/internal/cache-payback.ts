@@ -2,6 +2,7 @@ import type { ModelMessage } from 'ai';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import type { Strategy, StrategyEdit } from '../strategy.js';
 import { checkFraction } from './check-option.js';
+import { usableTokens } from './usable-tokens.js';
 
 /** Options of {@link cachePayback}: cache prices relative to the uncached input price, and the horizon. */
 export interface CachePaybackOptions {
@@ -37,7 +38,8 @@ export interface CachePaybackState<State> {
  * `cacheRead` per removed token at this call and at each of the `horizon × calls so far` calls expected
  * to follow. The edits are taken when the saving is at least the cost; otherwise the previous prompt is
  * kept and the wrapped strategy asked again at the next call (a later, larger batch may pay). On short
- * runs nothing is rewritten, so the prompt is the unmanaged one and never costs more than it. The
+ * runs nothing is rewritten, so the prompt is the unmanaged one and never costs more than it; a prompt
+ * that would not fit the usable window without the edits takes them whatever they cost. The
  * history must extend the previous call's (the same message objects, as the compactor and a replay give
  * it); otherwise the edits are taken as proposed.
  */
@@ -79,6 +81,9 @@ export function cachePayback<State>(
       if (held.length !== result.messages.length) return take();
       const first = held.findIndex((message, index) => message !== result.messages[index]);
       if (first === -1) return take();
+      // A prompt that would not fit the window is never kept for the cache's sake.
+      const heldTokens = tokensOf(counter, held, 0) + counter.countTools(input.tools ?? []);
+      if (heldTokens > usableTokens(input.budget)) return take();
       const saved = tokensOf(counter, held, first) - tokensOf(counter, result.messages, first);
       const rewritten = tokensOf(counter, result.messages.slice(0, state.output.length), first);
       const callsSoFar = messages.filter((message) => message.role === 'assistant').length;
