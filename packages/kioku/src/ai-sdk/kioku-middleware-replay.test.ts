@@ -71,9 +71,10 @@ describe('kiokuMiddleware and replayTranscript', () => {
     }));
     const replayed = replay.calls.map(({ sentMessages, inputTokens }) => ({ sentMessages, inputTokens }));
     expect(live).toEqual(replayed);
-    // The default masks this run: far fewer tokens than the unmanaged history.
+    // The default masks this run: fewer tokens than the unmanaged history (0.70× since outputs under 256
+    // tokens stay and placeholders keep a digest).
     expect(replay.totals.inputTokens).toBeLessThan(
-      0.6 * replay.calls.reduce((sum, c) => sum + c.unmanagedTokens, 0),
+      0.75 * replay.calls.reduce((sum, c) => sum + c.unmanagedTokens, 0),
     );
   });
 });

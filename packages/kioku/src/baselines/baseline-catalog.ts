@@ -58,9 +58,9 @@ export const baselineCatalog: readonly BaselineEntry[] = [
   {
     name: 'kioku-default',
     description:
-      "kioku's default: masking and input clearing beyond the last 2 tool uses, 4 at a time, with cache breakpoints at the masked frontier",
+      "kioku's default: masking outputs of 256+ tokens (with a digest of their values) and input clearing beyond the last 2 tool uses, 4 at a time when the cache rewrite pays back, with cache breakpoints at the masked frontier",
     kioku: true,
-    create: kiokuDefault,
+    create: () => kiokuDefault(),
   },
   {
     name: 'naive-masking-10',

@@ -75,7 +75,8 @@ function newProcess(
       counter: quarterCounter(),
       contextWindow: 8_000,
       strategy: pipeline(
-        kiokuDefault(),
+        // The configuration this test was sized for: one-line placeholders, every batch taken.
+        kiokuDefault({ minTokens: 64, digestCharacters: 0, payback: false }),
         summarization({
           model: summarizer,
           trigger: { inputTokens: Number.MAX_SAFE_INTEGER },

@@ -15,18 +15,29 @@ export {
   type ContextEditingTrigger,
   contextEditing,
 } from './context-editing/index.js';
+export type { CachePaybackOptions } from './internal/cache-payback.js';
 export { pin } from './internal/pin.js';
 export { pinnedIndexes } from './internal/pinned-indexes.js';
 export { isPlaceholder, markPlaceholder } from './internal/placeholder-mark.js';
-export { kiokuDefault } from './kioku-default/index.js';
+export { type KiokuDefaultOptions, kiokuDefault } from './kioku-default/index.js';
 export {
+  type DigestPlaceholderOptions,
   describeMaskedOutput,
+  digestPlaceholder,
   type MaskedOutput,
   type ObservationMaskingOptions,
   type ObservationMaskingState,
+  type OutputDigestOptions,
   observationMasking,
+  outputDigest,
 } from './observation-masking/index.js';
 export { pipeline, type StateOf, type StatesOf } from './pipeline/index.js';
+export {
+  type RecallOutputOptions,
+  type RecallSource,
+  recallOutput,
+  recallOutputToolName,
+} from './recall-output/index.js';
 export { renamed } from './renamed/index.js';
 export {
   type SplitByFractionOptions,

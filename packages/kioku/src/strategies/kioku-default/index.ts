@@ -1,1 +1,1 @@
-export { kiokuDefault } from './kioku-default.js';
+export { type KiokuDefaultOptions, kiokuDefault } from './kioku-default.js';

@@ -2,9 +2,13 @@ import type { ToolResultPart } from 'ai';
 import { toolOutputText } from '../../messages/message-text.js';
 import { formatCount } from '../internal/format-count.js';
 
-/** What a placeholder replaces: the tool and the size of its output. */
+/** What a placeholder replaces: the tool, the size of its output and the output's text. */
 export interface MaskedOutput {
   toolName: string;
+  /** The tool call whose output is masked: the handle `recallOutput` finds the original by. */
+  toolCallId: string;
+  /** The output's text as the model saw it (JSON outputs stringified); untrusted. */
+  text: string;
   /** Lines of the output's text (0 when empty). */
   lines: number;
   /** Characters of the output's text. */
@@ -25,6 +29,8 @@ export function maskedOutput(part: ToolResultPart, tokens: number): MaskedOutput
   const { output } = part;
   return {
     toolName: part.toolName,
+    toolCallId: part.toolCallId,
+    text,
     lines,
     characters: text.length,
     tokens,

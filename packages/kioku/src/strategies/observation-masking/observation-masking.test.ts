@@ -229,6 +229,8 @@ describe('observationMasking', () => {
     expect(
       describeMaskedOutput({
         toolName: 'query',
+        toolCallId: 'call-1',
+        text: '',
         lines: 1,
         characters: 12_345,
         tokens: 3000,

@@ -67,7 +67,12 @@ export function observationMasking({
   const allowed = toolFilter({ include, exclude });
   const perCounter = new WeakMap<
     TokenCounter,
-    { memo: RewriteMemo; masked: WeakMap<ToolResultPart, ToolResultPart> }
+    {
+      memo: RewriteMemo;
+      masked: WeakMap<ToolResultPart, ToolResultPart>;
+      /** Whether each part is worth masking: decided once, as a wrapper may ask again at every call. */
+      worth: WeakMap<ToolResultPart, boolean>;
+    }
   >();
 
   return {
@@ -78,10 +83,10 @@ export function observationMasking({
     async apply({ messages, counter, state }) {
       let caches = perCounter.get(counter);
       if (caches === undefined) {
-        caches = { memo: new WeakMap(), masked: new WeakMap() };
+        caches = { memo: new WeakMap(), masked: new WeakMap(), worth: new WeakMap() };
         perCounter.set(counter, caches);
       }
-      const { memo, masked } = caches;
+      const { memo, masked, worth } = caches;
       const mask = (message: ModelMessage, part: ToolResultPart): ToolResultPart => {
         const replacement = masked.get(part);
         if (replacement === undefined) {
@@ -97,10 +102,16 @@ export function observationMasking({
         return replacement;
       };
       const worthMasking = (message: ModelMessage, part: ToolResultPart): boolean => {
-        if (partTokens(counter, message, part) < minTokens) return false;
-        const { output } = mask(message, part);
-        const text = output.type === 'text' || output.type === 'error-text' ? output.value : '';
-        return outweighs(counter, message, part, counter.countText(text));
+        const known = worth.get(part);
+        if (known !== undefined) return known;
+        let decided = partTokens(counter, message, part) >= minTokens;
+        if (decided) {
+          const { output } = mask(message, part);
+          const text = output.type === 'text' || output.type === 'error-text' ? output.value : '';
+          decided = outweighs(counter, message, part, counter.countText(text));
+        }
+        worth.set(part, decided);
+        return decided;
       };
 
       const pinned = pinnedIndexes(messages);

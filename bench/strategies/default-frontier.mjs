@@ -1,0 +1,264 @@
+// Chooses kioku's default on the frontier of cost and hidden facts (issue 12, item 4). Every candidate
+// configuration of `kiokuDefault(options)`, the previous default, naive masking M=10 (the paper's) and the
+// unmanaged history measured in the same run are replayed call by call over the five dev sets
+// (mini-swe-agent deepseek-chat, OpenHands claude-3.5-sonnet, tau-bench airline gpt-4o, tau2-bench gpt-4.1,
+// ExCyTIn/SecRL SQL investigations) under three pricings: each model's own (native), Claude 3.5 Sonnet's
+// (Anthropic caching rules and prices) and Anthropic-style (Anthropic's caching rules over each model's
+// prices: write 1.25×, read 0.1×). Costs are input costs (output left out: it is the same for every
+// strategy), cache writes and reads priced. Fidelity (the replay engine's measure, `fidelityMeter`): the
+// hidden-fact rate (share of calls whose prompt hid a fact the agent's answer drew only from tool outputs)
+// and the write-argument hidden rate (share of calls of state-changing tools whose arguments carry one).
+// Targets, per candidate, on each half: on every set, input cached cost ≤ 1.00× unmanaged under all three
+// pricings; on the long-run sets (mini-swe-agent, OpenHands) pooled input tokens ≤ 0.50× and input cached
+// cost ≤ 0.80× under all three; hidden-fact rate and write-argument hidden rate ≤ naive masking M=10's.
+// Halves: within each set, runs sorted by id; even positions are the pick half, odd the held-out half.
+// The default is picked on the pick half only; both halves are reported.
+// Run from the repository root after `npm run build`: `node bench/strategies/default-frontier.mjs`.
+// Prints tables and writes bench/results/strategies-default-frontier.json.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { kiokuDefault, loadModelOverrides } from 'kioku';
+import { analyzeStrategies, baselineCatalog, resolvePricing, unmanagedBaseline } from 'kioku/replay';
+import { loadDevSets } from './dev-sets.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const output = join(root, 'bench/results/strategies-default-frontier.json');
+const pricings = {
+  native: undefined,
+  claude: 'claude-3-5-sonnet-20241022',
+  'anthropic-style': 'anthropic-style',
+};
+const targets = { costCachedEverySet: 1, longInputTokens: 0.5, longCostCached: 0.8 };
+
+/** The candidates: `kiokuDefault` options (the chosen one becomes its defaults). */
+const candidates = {
+  'previous-default': { minTokens: 64, digestCharacters: 0, payback: false },
+  'digest-160+payback': { minTokens: 64, digestCharacters: 160, payback: { horizon: 1 } },
+  'min-256+digest-320+payback': { minTokens: 256, digestCharacters: 320, payback: { horizon: 1 } },
+  'min-256+digest-320+payback-h0.5': { minTokens: 256, digestCharacters: 320, payback: { horizon: 0.5 } },
+  'min-256+digest-320+payback-h0.25': { minTokens: 256, digestCharacters: 320, payback: { horizon: 0.25 } },
+  'keep-4+min-256+digest-160+payback': {
+    keep: 4,
+    minTokens: 256,
+    digestCharacters: 160,
+    payback: { horizon: 1 },
+  },
+};
+/**
+ * Tools whose calls change state (a booking, an edit, a submitted answer): the write-argument hidden rate
+ * is the share of their calls whose arguments carry a fact only a hidden output held. mini-swe-agent's one
+ * `bash` tool reads and writes alike, so that set has no write rate.
+ */
+const writeTool =
+  /^(?:book|update|cancel|modify|exchange|return|send|transfer|toggle|set|enable|disable|reset|refuel|grant|suspend|resume|make|str_replace_editor$|submit$)/;
+const naive = 'naive-masking-10';
+const named = (strategy, name) => ({ ...strategy, name });
+const strategies = () => [
+  ...Object.entries(candidates).map(([name, options]) => named(kiokuDefault(options), name)),
+  baselineCatalog.find((entry) => entry.name === naive).create(),
+];
+const modelOf = (set, transcript) =>
+  transcript.model ?? set.model ?? transcript.calls.find((call) => call.model)?.model;
+const round = (value, digits = 4) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : null);
+
+/** One row per replay: tokens, input cost with caching priced, and the fidelity figures when measured. */
+async function replaySet(set) {
+  const overrides =
+    set.pricingOverrides === undefined ? undefined : await loadModelOverrides(set.pricingOverrides);
+  const ids = set.transcripts.map((transcript) => transcript.id).sort();
+  const half = new Map(ids.map((id, index) => [id, index % 2 === 0 ? 'pick' : 'held-out']));
+  const rows = [];
+  for (const [pricingName, pricing] of Object.entries(pricings)) {
+    const pricingOf = (transcript) =>
+      resolvePricing({ modelId: modelOf(set, transcript), pricing, overrides });
+    const started = Date.now();
+    const analysis = await analyzeStrategies({
+      transcripts: set.transcripts.map((transcript) => ({
+        ...transcript,
+        model: modelOf(set, transcript),
+      })),
+      baseline: unmanagedBaseline(),
+      strategies: strategies(),
+      pricingFor: pricingOf,
+    });
+    process.stderr.write(`${set.name} ${pricingName}: ${Math.round((Date.now() - started) / 1000)} s\n`);
+    for (const replay of analysis.replays) {
+      const transcript = set.transcripts.find(
+        (each) => each.file === replay.transcript.file && each.id === replay.transcript.id,
+      );
+      const outputCost = replay.totals.outputTokens * pricingOf(transcript).model.price.outputPerToken;
+      rows.push({
+        set: set.name,
+        long: set.long,
+        half: half.get(replay.transcript.id),
+        pricing: pricingName,
+        strategy: replay.strategy,
+        calls: replay.totals.calls,
+        inputTokens: replay.totals.inputTokens,
+        inputCostCached: replay.totals.costCached - outputCost,
+        violations: replay.totals.violations,
+        ...fidelityCounts(replay.totals.fidelity),
+      });
+    }
+  }
+  return rows;
+}
+
+/** The fidelity counts of a replay: calls with a hidden fact, and write calls with a hidden argument. */
+function fidelityCounts(fidelity) {
+  const writes = Object.entries(fidelity.toolCalls).filter(([toolName]) => writeTool.test(toolName));
+  return {
+    measuredCalls: fidelity.calls,
+    callsWithHiddenFact: fidelity.callsWithHiddenFact,
+    writeCalls: writes.reduce((total, [, tool]) => total + tool.calls, 0),
+    writeCallsWithHiddenFact: writes.reduce((total, [, tool]) => total + tool.withHiddenFact, 0),
+  };
+}
+
+const sum = (rows, key) => rows.reduce((total, row) => total + row[key], 0);
+
+/** Per set, half and strategy: ratios to the unmanaged rows of the same runs, under each pricing. */
+function figures(rows) {
+  const result = {};
+  const sets = [...new Set(rows.map((row) => row.set))];
+  const names = [...new Set(rows.map((row) => row.strategy))].filter((name) => name !== 'unmanaged');
+  for (const halfName of ['pick', 'held-out']) {
+    result[halfName] = {};
+    for (const set of sets) {
+      result[halfName][set] = {};
+      const mine = rows.filter((row) => row.set === set && row.half === halfName);
+      const base = (pricing) => mine.filter((row) => row.strategy === 'unmanaged' && row.pricing === pricing);
+      for (const name of names) {
+        const of = (pricing) => mine.filter((row) => row.strategy === name && row.pricing === pricing);
+        const entry = {
+          runs: of('native').length,
+          inputTokensRatio: round(sum(of('native'), 'inputTokens') / sum(base('native'), 'inputTokens')),
+          violations: sum(of('native'), 'violations'),
+          hiddenFactRate: round(
+            sum(of('native'), 'callsWithHiddenFact') / sum(of('native'), 'measuredCalls'),
+          ),
+          writeCalls: sum(of('native'), 'writeCalls'),
+          writeHiddenRate: round(
+            sum(of('native'), 'writeCallsWithHiddenFact') / sum(of('native'), 'writeCalls'),
+          ),
+        };
+        for (const pricing of Object.keys(pricings)) {
+          entry[`costCachedRatio_${pricing}`] = round(
+            sum(of(pricing), 'inputCostCached') / sum(base(pricing), 'inputCostCached'),
+          );
+        }
+        result[halfName][set][name] = entry;
+      }
+    }
+    // The long-run sets pooled: tokens and cost summed over both sets before dividing.
+    result[halfName]['long-run sets pooled'] = {};
+    const long = rows.filter((row) => row.long && row.half === halfName);
+    for (const name of names) {
+      const of = (pricing, strategy = name) =>
+        long.filter((row) => row.strategy === strategy && row.pricing === pricing);
+      const entry = {
+        inputTokensRatio: round(
+          sum(of('native'), 'inputTokens') / sum(of('native', 'unmanaged'), 'inputTokens'),
+        ),
+      };
+      for (const pricing of Object.keys(pricings)) {
+        entry[`costCachedRatio_${pricing}`] = round(
+          sum(of(pricing), 'inputCostCached') / sum(of(pricing, 'unmanaged'), 'inputCostCached'),
+        );
+      }
+      result[halfName]['long-run sets pooled'][name] = entry;
+    }
+  }
+  return result;
+}
+
+/** Which targets a candidate misses on one half. */
+function misses(half, name) {
+  const missed = [];
+  for (const [set, byStrategy] of Object.entries(half)) {
+    const entry = byStrategy[name];
+    for (const pricing of Object.keys(pricings)) {
+      const cost = entry[`costCachedRatio_${pricing}`];
+      if (set === 'long-run sets pooled') {
+        if (cost > targets.longCostCached) missed.push(`${set}: cached cost ${cost} > 0.80 (${pricing})`);
+      } else if (cost > targets.costCachedEverySet) {
+        missed.push(`${set}: cached cost ${cost} > 1.00 (${pricing})`);
+      }
+    }
+    if (set === 'long-run sets pooled' && entry.inputTokensRatio > targets.longInputTokens) {
+      missed.push(`${set}: input tokens ${entry.inputTokensRatio} > 0.50`);
+    }
+    if (entry.violations > 0) missed.push(`${set}: ${entry.violations} violations`);
+    if (set === 'long-run sets pooled') continue;
+    const reference = byStrategy[naive];
+    if (entry.hiddenFactRate > reference.hiddenFactRate) {
+      missed.push(`${set}: hidden-fact rate ${entry.hiddenFactRate} > ${reference.hiddenFactRate} (M=10)`);
+    }
+    if (entry.writeHiddenRate !== null && entry.writeHiddenRate > reference.writeHiddenRate) {
+      missed.push(
+        `${set}: write-argument hidden rate ${entry.writeHiddenRate} > ${reference.writeHiddenRate} (M=10)`,
+      );
+    }
+  }
+  return missed;
+}
+
+const rows = [];
+for (const set of await loadDevSets()) rows.push(...(await replaySet(set)));
+const byHalf = figures(rows);
+const names = Object.keys(candidates);
+const checks = Object.fromEntries(
+  ['pick', 'held-out'].map((halfName) => [
+    halfName,
+    Object.fromEntries(names.map((name) => [name, misses(byHalf[halfName], name)])),
+  ]),
+);
+// Pick: the candidate that misses fewest targets on the pick half, then the cheapest pooled long-run
+// cached cost (Anthropic-style, the strictest caching rules).
+const longPick = byHalf.pick['long-run sets pooled'];
+const chosen = [...names].sort(
+  (a, b) =>
+    checks.pick[a].length - checks.pick[b].length ||
+    longPick[a]['costCachedRatio_anthropic-style'] - longPick[b]['costCachedRatio_anthropic-style'],
+)[0];
+
+for (const halfName of ['pick', 'held-out']) {
+  console.log(`\n${halfName} half`);
+  console.log(`${'set'.padEnd(30)} ${'strategy'.padEnd(36)} tokens×  native×  claude×  anth-style×`);
+  for (const [set, byStrategy] of Object.entries(byHalf[halfName])) {
+    for (const [name, entry] of Object.entries(byStrategy)) {
+      console.log(
+        `${set.padEnd(30)} ${name.padEnd(36)} ${String(entry.inputTokensRatio).padEnd(8)} ${String(entry.costCachedRatio_native).padEnd(7)} ${String(entry.costCachedRatio_claude).padEnd(8)} ${String(entry['costCachedRatio_anthropic-style']).padEnd(12)} ${String(entry.hiddenFactRate ?? '').padEnd(7)} ${entry.writeHiddenRate ?? ''}`,
+      );
+    }
+  }
+}
+console.log(`\nchosen on the pick half: ${chosen}`);
+for (const halfName of ['pick', 'held-out']) {
+  console.log(
+    `${halfName}: misses ${checks[halfName][chosen].length === 0 ? 'none' : checks[halfName][chosen].join('; ')}`,
+  );
+}
+
+await mkdir(dirname(output), { recursive: true });
+await writeFile(
+  output,
+  `${JSON.stringify(
+    {
+      generatedAt: new Date().toISOString(),
+      pricings: Object.fromEntries(
+        Object.entries(pricings).map(([name, value]) => [name, value ?? "each model's own"]),
+      ),
+      targets,
+      halves: 'within each set, runs sorted by id: even positions pick, odd held-out',
+      candidates,
+      chosen,
+      misses: checks,
+      figures: byHalf,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`wrote ${output}`);

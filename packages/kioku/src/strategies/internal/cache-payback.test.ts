@@ -1,0 +1,98 @@
+import type { ModelMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { quarterCounter } from '../../test/quarter-counter.js';
+import { toolStep } from '../../test/tool-step.js';
+import { kiokuDefault } from '../kioku-default/kioku-default.js';
+import { observationMasking } from '../observation-masking/observation-masking.js';
+import type { Strategy } from '../strategy.js';
+import { cachePayback } from './cache-payback.js';
+
+/**
+ * A run of `steps` tool steps with ~350-token outputs, each after the agent's `thought`, as the agent holds
+ * it before each call.
+ */
+function run(steps: number, thought = 'Next.'): ModelMessage[][] {
+  const history: ModelMessage[] = [{ role: 'user', content: 'Fix the failing test.' }];
+  const prompts: ModelMessage[][] = [history.slice()];
+  for (let step = 0; step < steps; step += 1) {
+    history.push(...toolStep({ id: `call-${step}`, output: `line ${step}\n`.repeat(200), thought }));
+    prompts.push(history.slice());
+  }
+  return prompts;
+}
+
+/** The prompts a strategy sends at each call of a run, its state carried as a replay carries it. */
+async function replay(
+  strategy: Strategy<unknown>,
+  prompts: ModelMessage[][],
+  contextWindow = 1_000_000,
+): Promise<ModelMessage[][]> {
+  const counter = quarterCounter();
+  let state = strategy.initialState();
+  const sent: ModelMessage[][] = [];
+  for (const messages of prompts) {
+    const result = await strategy.apply({ messages, counter, budget: { contextWindow }, state });
+    state = result.state;
+    sent.push(result.messages);
+  }
+  return sent;
+}
+
+const unchanged = (sent: ModelMessage[], prompt: ModelMessage[]) =>
+  sent.length === prompt.length && sent.every((message, index) => message === prompt[index]);
+
+describe('cachePayback', () => {
+  it('keeps the cached prefix until the masked tokens, read at the calls likely to remain, pay for rewriting it', async () => {
+    const prompts = run(40);
+    const masking = observationMasking({ keep: 4, batchSize: 4 });
+    const plain = await replay(masking, prompts);
+    const gated = await replay(cachePayback(masking), prompts);
+    const firstEdit = (sent: ModelMessage[][]) =>
+      sent.findIndex((prompt, call) => !unchanged(prompt, prompts[call] ?? []));
+    expect(firstEdit(plain)).toBe(8);
+    // 4 outputs of ~350 tokens saved per call against the 4 kept outputs written again: pays after ~12 calls.
+    expect(firstEdit(gated)).toBeGreaterThan(10);
+    expect(firstEdit(gated)).toBeLessThan(30);
+    const from = firstEdit(gated);
+    // Before, the history is sent as it is (the same objects: a cache read); once taken, masking's prompt.
+    for (const [call, sent] of gated.entries()) {
+      if (call < from) expect(unchanged(sent, prompts[call] ?? [])).toBe(true);
+    }
+    expect(gated.at(-1)).toEqual(plain.at(-1));
+  });
+
+  it('rewrites at once when cache reads cost as much as writes (no caching)', async () => {
+    const prompts = run(12);
+    const masking = observationMasking({ keep: 1, batchSize: 4 });
+    const gated = await replay(cachePayback(masking, { cacheRead: 1, cacheWrite: 1 }), prompts);
+    expect(gated).toEqual(await replay(masking, prompts));
+  });
+
+  it('leaves a short run to kiokuDefault unmanaged (the previous default rewrote its cached prefix)', async () => {
+    // Six steps (the first batch of 4 is due), each with ~150 tokens of reasoning that a rewrite writes again.
+    const prompts = run(6, 'Reading the failure again before the next command. '.repeat(12));
+    const sent = await replay(kiokuDefault(), prompts);
+    const stripped = (messages: ModelMessage[]) =>
+      messages.map((message) => JSON.stringify({ ...message, providerOptions: undefined }));
+    for (const [call, prompt] of sent.entries())
+      expect(stripped(prompt)).toEqual(stripped(prompts[call] ?? []));
+    const previous = await replay(kiokuDefault({ payback: false, digestCharacters: 0 }), prompts);
+    expect(stripped(previous.at(-1) ?? [])).not.toEqual(stripped(prompts.at(-1) ?? []));
+  });
+
+  it('takes the edits whatever they cost when the prompt would not fit the window without them', async () => {
+    const prompts = run(6, 'Reading the failure again before the next command. '.repeat(12));
+    const masking = observationMasking({ keep: 2, batchSize: 4 });
+    // ~3,300 tokens unmanaged at the last call, against a window of 3,000.
+    const gated = await replay(cachePayback(masking), prompts, 3_000);
+    expect(gated.at(-1)).toEqual((await replay(masking, prompts, 3_000)).at(-1));
+    expect(unchanged(gated.at(-1) ?? [], prompts.at(-1) ?? [])).toBe(false);
+  });
+
+  it('refuses cache prices that are not fractions of the input price', () => {
+    expect(() => cachePayback(observationMasking(), { cacheRead: 2 })).toThrow(/cacheRead/);
+    expect(() => cachePayback(observationMasking(), { cacheRead: 0.5, cacheWrite: 0.2 })).toThrow(
+      /cacheWrite/,
+    );
+  });
+});

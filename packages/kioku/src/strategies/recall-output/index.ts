@@ -1,0 +1,6 @@
+export {
+  type RecallOutputOptions,
+  type RecallSource,
+  recallOutput,
+  recallOutputToolName,
+} from './recall-output.js';
