@@ -57,7 +57,7 @@ function bookingRun(): string {
 describe('kioku analyze: fidelity', () => {
   const file = bookingRun();
 
-  it('prints per strategy what its prompts hid: 0 for the unmanaged history, the payment id for masking', () => {
+  it('prints per strategy what its prompts hid: 0 for the unmanaged history, the payment id for naive masking, none for the default', () => {
     const run = runCli(['analyze', file, '--strategies', 'kioku-default,naive-masking-10', '--json']);
     expect(run.status).toBe(0);
     const rows = JSON.parse(run.stdout).strategies as FidelityRow[];
@@ -68,11 +68,12 @@ describe('kioku analyze: fidelity', () => {
       hiddenToolFactShare: 0,
       hiddenArgumentsByTool: { book_reservation: { calls: 1, hiddenRate: 0 } },
     });
-    for (const name of ['kioku-default', 'naive-masking-10']) {
-      expect(row(name)?.hiddenArgumentsByTool.book_reservation).toEqual({ calls: 1, hiddenRate: 1 });
-      expect(row(name)?.hiddenFactRate).toBeGreaterThan(0);
-      expect(row(name)?.hiddenFactsPer100Calls).toBeGreaterThan(0);
-    }
+    const masking = row('naive-masking-10');
+    expect(masking?.hiddenArgumentsByTool.book_reservation).toEqual({ calls: 1, hiddenRate: 1 });
+    expect(masking?.hiddenFactRate).toBeGreaterThan(0);
+    expect(masking?.hiddenFactsPer100Calls).toBeGreaterThan(0);
+    // kioku's default leaves outputs under 256 tokens whole: the short lookup keeps its payment id.
+    expect(row('kioku-default')?.hiddenArgumentsByTool.book_reservation).toEqual({ calls: 1, hiddenRate: 0 });
   });
 
   it('shows the hidden-fact rate as a column of the table', () => {

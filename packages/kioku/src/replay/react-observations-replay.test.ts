@@ -5,6 +5,7 @@ import { isObservation } from '../messages/observation-mark.js';
 import { validateHistory } from '../messages/validate-history.js';
 import { withObservationTurns } from '../strategies/internal/observation-turns.js';
 import { kiokuDefault } from '../strategies/kioku-default/index.js';
+
 import { observationMasking } from '../strategies/observation-masking/index.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
 import { describeWithTrajectories, trajectoriesDir } from '../test/trajectories.js';
@@ -13,6 +14,9 @@ import { importTranscript } from '../transcripts/import-transcript.js';
 import { replayCalls } from './replay-calls.js';
 import { replayTranscript } from './replay-transcript.js';
 import { resolvePricing } from './resolve-pricing.js';
+
+// Masks every output of 64+ tokens at once (the previous default): the measure must see what it hides.
+const eagerMasking = kiokuDefault({ minTokens: 64, digestCharacters: 0, payback: false });
 
 const file = join(
   trajectoriesDir,
@@ -61,7 +65,7 @@ describeWithTrajectories('ReAct observations of SecRL agent logs', () => {
       const counter = counterForModel(transcript.model);
       const pricing = resolvePricing({ modelId: transcript.model ?? 'gpt-5' });
       const plain = await replayTranscript({ transcript, strategy: unmanaged(), counter, pricing });
-      const replay = await replayTranscript({ transcript, strategy: kiokuDefault(), counter, pricing });
+      const replay = await replayTranscript({ transcript, strategy: eagerMasking, counter, pricing });
       expect(plain.calls.every((call) => call.inputTokens === call.unmanagedTokens)).toBe(true);
       expect(replay.totals.violations).toBe(0);
       masked += replay.totals.promptTokens;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { kiokuDefault } from '../strategies/kioku-default/index.js';
+
 import { observationMasking } from '../strategies/observation-masking/index.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
 import { quarterCounter } from '../test/quarter-counter.js';
@@ -12,6 +13,9 @@ import { importTranscript } from '../transcripts/import-transcript.js';
 import type { Transcript } from '../transcripts/transcript.js';
 import { analyzeStrategies } from './analyze-strategies.js';
 import { resolvePricing } from './resolve-pricing.js';
+
+// Masks every output of 64+ tokens at once (the previous default): the measure must see what it hides.
+const eagerMasking = kiokuDefault({ minTokens: 64, digestCharacters: 0, payback: false });
 
 /**
  * A tau-bench-like run: a lookup returns the user's payment id, many unrelated lookups follow, then the
@@ -94,7 +98,7 @@ describeWithTrajectories('the fidelity measure on recorded tau-bench airline run
     const { strategies, replays } = await analyzeStrategies({
       transcripts,
       baseline: unmanaged(),
-      strategies: [kiokuDefault()],
+      strategies: [eagerMasking],
       pricingFor: () => resolvePricing({ modelId: 'gpt-4o' }),
     });
     const [plain, masked] = strategies;
