@@ -5,7 +5,6 @@ import { isObservation } from '../messages/observation-mark.js';
 import { validateHistory } from '../messages/validate-history.js';
 import { withObservationTurns } from '../strategies/internal/observation-turns.js';
 import { kiokuDefault } from '../strategies/kioku-default/index.js';
-
 import { observationMasking } from '../strategies/observation-masking/index.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
 import { describeWithTrajectories, trajectoriesDir } from '../test/trajectories.js';

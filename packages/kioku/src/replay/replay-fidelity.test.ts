@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { kiokuDefault } from '../strategies/kioku-default/index.js';
-
 import { observationMasking } from '../strategies/observation-masking/index.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
 import { quarterCounter } from '../test/quarter-counter.js';
