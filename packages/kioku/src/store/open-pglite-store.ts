@@ -13,7 +13,7 @@ import { migrations } from './migrations/index.js';
 import { readStoreTemplate } from './read-store-template.js';
 import { registerVectorSerializer } from './register-vector-serializer.js';
 import * as schema from './schema/index.js';
-import type { Store } from './store.js';
+import type { DrizzleStore } from './store-database.js';
 import { storeFromDatabase } from './store-from-database.js';
 
 /**
@@ -29,7 +29,7 @@ export async function openPgliteStore({
   directory: string | undefined;
   location: string;
   create: boolean;
-}): Promise<Store> {
+}): Promise<DrizzleStore> {
   if (directory === undefined) {
     const template = readStoreTemplate({ migrations });
     // Unzipped here (zlib, native): PGlite would inflate it in JavaScript.
@@ -90,7 +90,7 @@ async function open({
   release?: () => void;
   /** A data directory (tar) to start a new store from; the migrations run on it as on any store. */
   template?: Blob | undefined;
-}): Promise<Store> {
+}): Promise<DrizzleStore> {
   let client: PGlite | undefined;
   // Postgres explains a failed start (a damaged data directory, say) only in its log.
   const log: string[] = [];
