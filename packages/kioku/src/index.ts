@@ -71,6 +71,7 @@ export {
   type KiokuMiddlewareOptions,
   type KiokuOptions,
   type KiokuPrepareStep,
+  type KiokuPrepareStepOptions,
   kiokuMiddleware,
   kiokuPrepareStep,
   type LanguageModelFromSpecOptions,
