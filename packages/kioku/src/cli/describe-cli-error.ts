@@ -34,7 +34,10 @@ export function describeSystemError(error: unknown): string | undefined {
  * that may come from the store.
  */
 export async function describeCliError(error: unknown): Promise<string | undefined> {
-  const store = mayComeFromStore(error) ? await import('./store-error-hint.js') : undefined;
+  // Without the store's optional packages no store error can occur: describe the error without them.
+  const store = mayComeFromStore(error)
+    ? await import('./store-error-hint.js').catch(() => undefined)
+    : undefined;
   const wrapped = store?.storageErrorFromDriver(error) ?? error;
   if (KiokuError.isInstance(wrapped)) {
     const hint = store?.storeErrorHint(wrapped) ?? hintForError(wrapped);

@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Memory } from '../entry/store.js';
 import { InputFileError, readInputFile } from '../entry/transcripts.js';
+import { loadStoreEntry } from './load-store-entry.js';
 import type { EmbeddingOptions } from './memory-command-embedder.js';
 import {
   describeRejection,
@@ -14,9 +15,6 @@ import {
 import { parseInteger } from './parse-integer.js';
 import { createProgress } from './progress.js';
 import { writeOutputFile } from './write-output-file.js';
-
-/** `kioku/store`, loaded when a subcommand runs: it loads PGlite, Drizzle and `pg`, which other commands must not. */
-const storeEntry = () => import('../entry/store.js');
 
 interface MemoryOptions extends EmbeddingOptions {
   store?: string;
@@ -167,7 +165,7 @@ export function memoryCommand(): Command {
         .option('-o, --output <file>', 'write to this file instead of standard output')
         .action((options: MemoryOptions & { output?: string }) =>
           withMemory(options, { create: false }, async (opened) => {
-            const { formatMemoryExport } = await storeEntry();
+            const { formatMemoryExport } = await loadStoreEntry();
             const listed = (await opened.list({ orderBy: 'updated' })).reverse();
             const text =
               options.json === true ? `${JSON.stringify(listed, null, 2)}\n` : formatMemoryExport(listed);
@@ -184,7 +182,7 @@ export function memoryCommand(): Command {
         )
         .argument('<file.jsonl>', 'the file to import')
         .action(async (file: string, options: MemoryOptions) => {
-          const { importMemories, MemoryImportError, parseMemoryImport } = await storeEntry();
+          const { importMemories, MemoryImportError, parseMemoryImport } = await loadStoreEntry();
           let text: string;
           try {
             text = (await readInputFile(file)).toString('utf8');
@@ -234,7 +232,7 @@ async function withMemory(
   { create }: { create: boolean },
   work: (memory: Memory) => Promise<void>,
 ): Promise<void> {
-  const { defaultStoreLocation, openMemory, openStore, readEmbeddingSpace } = await storeEntry();
+  const { defaultStoreLocation, openMemory, openStore, readEmbeddingSpace } = await loadStoreEntry();
   const { embedderForStore } = await import('./memory-command-embedder.js');
   const store = await openStore({ location: options.store ?? defaultStoreLocation(), create });
   try {

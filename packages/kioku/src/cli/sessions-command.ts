@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { SessionStore } from '../entry/store.js';
+import { loadStoreEntry } from './load-store-entry.js';
 import { renderSession, renderSessionList } from './sessions-command-render.js';
 import { writeOutputFile } from './write-output-file.js';
 
@@ -91,8 +92,7 @@ async function withSessions(
   options: StoreOptions,
   work: (store: SessionStore, entry: typeof import('../entry/store.js')) => Promise<void>,
 ): Promise<void> {
-  // Loaded here, not at start-up: `kioku/store` loads PGlite, Drizzle and `pg`.
-  const entry = await import('../entry/store.js');
+  const entry = await loadStoreEntry();
   const store = await entry.openStore({
     location: options.store ?? entry.defaultStoreLocation(),
     create: false,
