@@ -10,6 +10,7 @@ import { extractTar } from './extract-tar.js';
 import { lockDirectory } from './lock-directory.js';
 import { migrateStore } from './migrate-store.js';
 import { migrations } from './migrations/index.js';
+import { migrationsApplied } from './migrations-applied.js';
 import { readStoreTemplate } from './read-store-template.js';
 import { registerVectorSerializer } from './register-vector-serializer.js';
 import * as schema from './schema/index.js';
@@ -110,7 +111,8 @@ async function open({
       },
     });
     const db = drizzle({ client, schema });
-    await migrateStore(db, { migrations, location });
+    // A reopened store is usually up to date: one read of the ledger, not a migration transaction.
+    if (!(await migrationsApplied(db, migrations))) await migrateStore(db, { migrations, location });
     await registerVectorSerializer(client, db);
     const opened = client;
     return storeFromDatabase({
