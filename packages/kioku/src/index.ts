@@ -256,7 +256,7 @@ export {
   summarizeMessages,
   summaryText,
   summaryUsageOf,
-} from './summarization/index.js';
+} from './strategies/summarization/index.js';
 // tokens
 export {
   anthropicMediaTokens,

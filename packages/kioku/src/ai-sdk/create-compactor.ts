@@ -4,7 +4,7 @@ import type { ContextOverflow } from '../overflow/context-overflow.js';
 import { checkCount } from '../strategies/internal/check-option.js';
 import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { Strategy, StrategyBudget, StrategyEdit, StrategyOutput } from '../strategies/strategy.js';
-import { isSummarizeEdit } from '../summarization/summarize-edit.js';
+import { isSummarizeEdit } from '../strategies/summarization/summarize-edit.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { estimatePromptTokens } from '../triggers/estimate-prompt-tokens.js';

@@ -18,7 +18,6 @@ const layers = {
     'overflow',
     'pricing',
     'strategies',
-    'summarization',
     'text',
     'tokens',
     'tool-graph',

@@ -1,4 +1,4 @@
-import type { StrategyEdit } from '../strategies/strategy.js';
+import type { StrategyEdit } from '../strategy.js';
 import { addUsage, noUsage, type SummaryUsage } from './summary-usage.js';
 
 /** How the facts of a replaced slice fared (see `preserveFacts`). */

@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import { getModelInfo } from '../../pricing/get-model-info.js';
+import { getModelInfo } from '../../../pricing/get-model-info.js';
 
 /**
  * The context window of a summarizer model, from the model catalog (`getModelInfo`) by its id, or

@@ -2,9 +2,9 @@ import type { LanguageModelV4CallOptions, LanguageModelV4GenerateResult } from '
 import type { ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
-import { SummarizationError } from '../../errors/summarization-error.js';
-import { quarterCounter } from '../../test/quarter-counter.js';
-import { outputLines, toolStep } from '../../test/tool-step.js';
+import { SummarizationError } from '../../../errors/summarization-error.js';
+import { quarterCounter } from '../../../test/quarter-counter.js';
+import { outputLines, toolStep } from '../../../test/tool-step.js';
 import { summarizeMessages } from './summarize-messages.js';
 
 const counter = quarterCounter();

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { toolOutputText } from '../../messages/message-text.js';
+import { toolOutputText } from '../../../messages/message-text.js';
 
 /**
  * Every piece of text in a message, one string each: text and reasoning parts, the string values of tool

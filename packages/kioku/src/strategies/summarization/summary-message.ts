@@ -1,5 +1,5 @@
 import type { ModelMessage, UserModelMessage } from 'ai';
-import { messageText } from '../messages/message-text.js';
+import { messageText } from '../../messages/message-text.js';
 
 /** The first line of every summary message; how a later compaction recognises an earlier summary. */
 export const summaryMarker = '=== Previous Conversation Summary ===';

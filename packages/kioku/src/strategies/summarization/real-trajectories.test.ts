@@ -2,12 +2,12 @@ import type { LanguageModelV4CallOptions, LanguageModelV4GenerateResult } from '
 import type { ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { beforeAll, expect, it } from 'vitest';
-import { validateHistory } from '../messages/validate-history.js';
-import { pinnedIndexes } from '../strategies/internal/pinned-indexes.js';
-import { describeWithTrajectories, trajectoriesDir } from '../test/trajectories.js';
-import { createBytesCounter } from '../tokens/bytes-counter.js';
-import { loadTranscripts } from '../transcripts/load-transcripts.js';
-import type { Transcript } from '../transcripts/transcript.js';
+import { validateHistory } from '../../messages/validate-history.js';
+import { describeWithTrajectories, trajectoriesDir } from '../../test/trajectories.js';
+import { createBytesCounter } from '../../tokens/bytes-counter.js';
+import { loadTranscripts } from '../../transcripts/load-transcripts.js';
+import type { Transcript } from '../../transcripts/transcript.js';
+import { pinnedIndexes } from '../internal/pinned-indexes.js';
 import { extractFacts } from './facts/extract-facts.js';
 import { factChecker } from './facts/fact-checker.js';
 import { securityInvestigationPrompt } from './prompts/security-investigation-prompt.js';

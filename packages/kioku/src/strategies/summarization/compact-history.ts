@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
-import type { StrategyBudget } from '../strategies/strategy.js';
-import type { TokenCounter } from '../tokens/token-counter.js';
-import type { ToolDefinition } from '../transcripts/transcript.js';
+import type { TokenCounter } from '../../tokens/token-counter.js';
+import type { ToolDefinition } from '../../transcripts/transcript.js';
+import type { StrategyBudget } from '../strategy.js';
 import { type SummarizationOptions, summarization } from './summarization.js';
 import { type FactsReport, isSummarizeEdit } from './summarize-edit.js';
 import { noUsage, type SummaryUsage } from './summary-usage.js';

@@ -1,6 +1,6 @@
 import { generateText, type LanguageModel, type ModelMessage } from 'ai';
-import { SummarizationError } from '../../errors/summarization-error.js';
-import type { TokenCounter } from '../../tokens/token-counter.js';
+import { SummarizationError } from '../../../errors/summarization-error.js';
+import type { TokenCounter } from '../../../tokens/token-counter.js';
 import { generalPrompt } from '../prompts/general-prompt.js';
 import { addUsage, noUsage, type SummaryUsage } from '../summary-usage.js';
 import { callLimiter } from './call-limiter.js';

@@ -1,8 +1,8 @@
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { quarterCounter } from '../../test/quarter-counter.js';
-import { outputLines, toolStep } from '../../test/tool-step.js';
+import { quarterCounter } from '../../../test/quarter-counter.js';
+import { outputLines, toolStep } from '../../../test/tool-step.js';
 import { cutLongMessage } from './cut-long-message.js';
 import { cutText } from './cut-text.js';
 

@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { quarterCounter } from '../../test/quarter-counter.js';
+import { quarterCounter } from '../../../test/quarter-counter.js';
 import { extractFacts } from './extract-facts.js';
 import type { Fact } from './fact.js';
 import { preserveFacts } from './preserve-facts.js';

@@ -1,9 +1,9 @@
 import type { ModelMessage } from 'ai';
-import { SummarizationError } from '../errors/summarization-error.js';
-import { splitSteps } from '../messages/split-turns.js';
-import { usableTokens } from '../strategies/internal/usable-tokens.js';
-import type { Strategy, StrategyBudget, StrategyInput, StrategyOutput } from '../strategies/strategy.js';
-import type { TokenCounter } from '../tokens/token-counter.js';
+import { SummarizationError } from '../../errors/summarization-error.js';
+import { splitSteps } from '../../messages/split-turns.js';
+import type { TokenCounter } from '../../tokens/token-counter.js';
+import { usableTokens } from '../internal/usable-tokens.js';
+import type { Strategy, StrategyBudget, StrategyInput, StrategyOutput } from '../strategy.js';
 import {
   type HistoryLayout,
   historyLayout,

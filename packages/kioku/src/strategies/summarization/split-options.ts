@@ -1,10 +1,10 @@
 import type { ModelMessage } from 'ai';
-import { checkCount, checkFraction } from '../strategies/internal/check-option.js';
-import { usableTokens } from '../strategies/internal/usable-tokens.js';
-import { splitByFraction } from '../strategies/split-points/split-by-fraction.js';
-import { splitEveryNTurns } from '../strategies/split-points/split-every-n-turns.js';
-import type { StrategyBudget } from '../strategies/strategy.js';
-import type { TokenCounter } from '../tokens/token-counter.js';
+import type { TokenCounter } from '../../tokens/token-counter.js';
+import { checkCount, checkFraction } from '../internal/check-option.js';
+import { usableTokens } from '../internal/usable-tokens.js';
+import { splitByFraction } from '../split-points/split-by-fraction.js';
+import { splitEveryNTurns } from '../split-points/split-every-n-turns.js';
+import type { StrategyBudget } from '../strategy.js';
 
 /**
  * Where a summary cuts the history: `'fraction'` (the oldest 70% by size, on a step boundary), another

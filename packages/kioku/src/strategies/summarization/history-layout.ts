@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
-import { splitSteps } from '../messages/split-turns.js';
-import { pinnedIndexes } from '../strategies/internal/pinned-indexes.js';
+import { splitSteps } from '../../messages/split-turns.js';
+import { pinnedIndexes } from '../internal/pinned-indexes.js';
 
 /** Which messages of a history a summary may replace. */
 export interface HistoryLayout {

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { toolOutputText } from '../../messages/message-text.js';
+import { toolOutputText } from '../../../messages/message-text.js';
 import { isSummaryMessage, summaryText } from '../summary-message.js';
 
 /**

@@ -15,7 +15,7 @@ interface Snippet {
 /** Hand-labelled snippets of the real trajectories and security logs (see the file's `about`). */
 const { snippets } = JSON.parse(
   readFileSync(
-    fileURLToPath(new URL('../../../../../bench/summarization/labelled-facts.json', import.meta.url)),
+    fileURLToPath(new URL('../../../../../../bench/summarization/labelled-facts.json', import.meta.url)),
     'utf8',
   ),
 ) as { snippets: Snippet[] };

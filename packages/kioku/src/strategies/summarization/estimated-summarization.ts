@@ -1,6 +1,6 @@
-import { StrategyOptionsError } from '../errors/strategy-options-error.js';
-import { checkCount, checkFraction } from '../strategies/internal/check-option.js';
-import type { TokenCounter } from '../tokens/token-counter.js';
+import { StrategyOptionsError } from '../../errors/strategy-options-error.js';
+import type { TokenCounter } from '../../tokens/token-counter.js';
+import { checkCount, checkFraction } from '../internal/check-option.js';
 import { type CompactionStrategy, compactionStrategy } from './compaction-strategy.js';
 import { generalPrompt } from './prompts/general-prompt.js';
 import { resolveSplit, type SummarizationSplit, type SummarizationTrigger } from './split-options.js';

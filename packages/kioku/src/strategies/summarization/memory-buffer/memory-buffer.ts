@@ -1,8 +1,8 @@
 import { generateText, type LanguageModel, type ModelMessage, NoObjectGeneratedError, Output } from 'ai';
-import { MemoryBufferError } from '../../errors/memory-buffer-error.js';
-import { checkCount } from '../../strategies/internal/check-option.js';
-import type { Strategy, StrategyEdit } from '../../strategies/strategy.js';
-import type { TokenCounter } from '../../tokens/token-counter.js';
+import { MemoryBufferError } from '../../../errors/memory-buffer-error.js';
+import type { TokenCounter } from '../../../tokens/token-counter.js';
+import { checkCount } from '../../internal/check-option.js';
+import type { Strategy, StrategyEdit } from '../../strategy.js';
 import { extractFacts } from '../facts/extract-facts.js';
 import { cutText } from '../hierarchical/cut-text.js';
 import { renderMessage } from '../hierarchical/render-message.js';

@@ -1,8 +1,8 @@
 import type { ModelMessage } from 'ai';
 import { beforeAll, expect, it } from 'vitest';
-import { describeWithTrajectories, trajectoriesDir } from '../../test/trajectories.js';
-import { loadTranscripts } from '../../transcripts/load-transcripts.js';
-import type { Transcript } from '../../transcripts/transcript.js';
+import { describeWithTrajectories, trajectoriesDir } from '../../../test/trajectories.js';
+import { loadTranscripts } from '../../../transcripts/load-transcripts.js';
+import type { Transcript } from '../../../transcripts/transcript.js';
 import { extractFacts } from './extract-facts.js';
 import type { Fact } from './fact.js';
 

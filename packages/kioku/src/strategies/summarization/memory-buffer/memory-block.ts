@@ -1,6 +1,6 @@
 import type { ModelMessage, UserModelMessage } from 'ai';
-import { messageText } from '../../messages/message-text.js';
-import { pin } from '../../strategies/internal/pin.js';
+import { messageText } from '../../../messages/message-text.js';
+import { pin } from '../../internal/pin.js';
 import { factLabels } from '../facts/fact.js';
 import type { MemoryItems } from './memory-items.js';
 

@@ -1,4 +1,4 @@
-import type { SummarizationFailure } from '../../errors/summarization-error.js';
+import type { SummarizationFailure } from '../../../errors/summarization-error.js';
 import { summaryMarker } from '../summary-message.js';
 
 /** What a summarizer answered: its text, and the kinds of the other parts it returned. */

@@ -1,10 +1,10 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { StrategyOptionsError } from '../errors/strategy-options-error.js';
-import { validateHistory } from '../messages/validate-history.js';
-import { quarterCounter } from '../test/quarter-counter.js';
-import { strategyConformance } from '../test/strategy-conformance.js';
-import { outputLines, toolStep } from '../test/tool-step.js';
+import { StrategyOptionsError } from '../../errors/strategy-options-error.js';
+import { validateHistory } from '../../messages/validate-history.js';
+import { quarterCounter } from '../../test/quarter-counter.js';
+import { strategyConformance } from '../../test/strategy-conformance.js';
+import { outputLines, toolStep } from '../../test/tool-step.js';
 import { estimatedSummarization } from './estimated-summarization.js';
 import { isSummarizeEdit, summaryUsageOf } from './summarize-edit.js';
 import { isSummaryMessage, summaryText } from './summary-message.js';

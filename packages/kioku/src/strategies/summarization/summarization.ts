@@ -1,6 +1,6 @@
 import type { LanguageModel } from 'ai';
-import { checkCount } from '../strategies/internal/check-option.js';
-import type { TokenCounter } from '../tokens/token-counter.js';
+import type { TokenCounter } from '../../tokens/token-counter.js';
+import { checkCount } from '../internal/check-option.js';
 import { type CompactionStrategy, compactionStrategy } from './compaction-strategy.js';
 import { extractFacts } from './facts/extract-facts.js';
 import type { Fact } from './facts/fact.js';

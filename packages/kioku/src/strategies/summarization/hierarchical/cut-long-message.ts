@@ -1,5 +1,5 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
-import type { TokenCounter } from '../../tokens/token-counter.js';
+import type { TokenCounter } from '../../../tokens/token-counter.js';
 import { cutText } from './cut-text.js';
 
 /** Options of {@link cutLongMessage}. */

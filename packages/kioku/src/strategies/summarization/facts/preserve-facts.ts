@@ -1,4 +1,4 @@
-import type { TokenCounter } from '../../tokens/token-counter.js';
+import type { TokenCounter } from '../../../tokens/token-counter.js';
 import type { Fact } from './fact.js';
 import { factChecker } from './fact-checker.js';
 import { renderPreservedFacts } from './preserved-facts-section.js';
