@@ -63,6 +63,16 @@ const withoutOutputs = (prompt: unknown) =>
 
 const summaryText = 'Summary: the analyst ran commands.';
 
+/** Options both the middleware and kiokuPrepareStep get: summarizing at 80% of 8,000 tokens. */
+const managed = (summarizer: ReturnType<typeof scriptedModel>) => ({
+  counter: quarterCounter(),
+  contextWindow: 8_000,
+  strategy: pipeline(
+    kiokuDefault(),
+    summarization({ model: summarizer, trigger: { inputTokens: Number.MAX_SAFE_INTEGER }, maxRetries: 0 }),
+  ),
+});
+
 /** A wrapped model with its own middleware (a new process, as far as kioku knows), summarizing at 80% of 8,000 tokens. */
 function newProcess(
   sessions: ConversationSessions,
@@ -73,16 +83,7 @@ function newProcess(
   const model = wrapLanguageModel({
     model: inner,
     middleware: kiokuMiddleware({
-      counter: quarterCounter(),
-      contextWindow: 8_000,
-      strategy: pipeline(
-        kiokuDefault(),
-        summarization({
-          model: summarizer,
-          trigger: { inputTokens: Number.MAX_SAFE_INTEGER },
-          maxRetries: 0,
-        }),
-      ),
+      ...managed(summarizer),
       sessions,
       onEvent: (event) => events.push(event),
     }),
@@ -257,16 +258,7 @@ describe('kiokuPrepareStep with sessions', () => {
     const summarizer = scriptedModel({ replies: [{ text: summaryText }], modelId: 'summarizer' });
     const events: KiokuEvent[] = [];
     const prepareStep = kiokuPrepareStep({
-      counter: quarterCounter(),
-      contextWindow: 8_000,
-      strategy: pipeline(
-        kiokuDefault(),
-        summarization({
-          model: summarizer,
-          trigger: { inputTokens: Number.MAX_SAFE_INTEGER },
-          maxRetries: 0,
-        }),
-      ),
+      ...managed(summarizer),
       sessions,
       ...(conversationId === undefined ? {} : { conversationId }),
       onEvent: (event) => events.push(event),
