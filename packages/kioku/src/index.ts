@@ -332,6 +332,8 @@ export {
   type ProactiveTrigger,
   type ReportedUsage,
   type ThresholdTriggerOptions,
+  type TokenTriggerOptions,
   type TriggerInput,
   thresholdTrigger,
+  tokenTrigger,
 } from './triggers/index.js';

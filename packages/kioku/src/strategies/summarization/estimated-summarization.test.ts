@@ -5,6 +5,8 @@ import { validateHistory } from '../../messages/validate-history.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { strategyConformance } from '../../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
+import { thresholdTrigger } from '../../triggers/threshold-trigger.js';
+import { tokenTrigger } from '../../triggers/token-trigger.js';
 import { estimatedSummarization } from './estimated-summarization.js';
 import { isSummarizeEdit, summaryUsageOf } from './summarize-edit.js';
 import { isSummaryMessage, summaryText } from './summary-message.js';
@@ -17,6 +19,21 @@ const history: ModelMessage[] = [
 ];
 
 describe('estimatedSummarization', () => {
+  it('takes its "when" as a trigger object, deciding as the literal forms do', async () => {
+    const run = async (trigger: NonNullable<Parameters<typeof estimatedSummarization>[0]>['trigger']) => {
+      const strategy = estimatedSummarization({
+        summaryTokens: 300,
+        ...(trigger === undefined ? {} : { trigger }),
+      });
+      return (await strategy.apply({ messages: history, counter, budget, state: strategy.initialState() }))
+        .messages;
+    };
+    expect(await run(tokenTrigger({ inputTokens: 1000 }))).toEqual(await run({ inputTokens: 1000 }));
+    expect(await run(thresholdTrigger({ fraction: 0.9 }))).toEqual(await run({ fraction: 0.9 }));
+    expect(await run({ fraction: 0 })).toEqual(await run({ inputTokens: 0 }));
+    expect((await run(tokenTrigger({ inputTokens: 1_000_000 }))).some(isSummaryMessage)).toBe(false);
+  });
+
   it('stands a labeled placeholder of the stated size for the summary', async () => {
     const strategy = estimatedSummarization({ summaryTokens: 300, trigger: { inputTokens: 1000 } });
     expect(strategy).toMatchObject({ lossy: true, needsModel: false, name: 'estimated-summarization' });

@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import type { TokenCounter } from '../../tokens/token-counter.js';
-import { checkCount, checkFraction } from '../internal/check-option.js';
-import { usableTokens } from '../internal/usable-tokens.js';
+import { checkFraction } from '../internal/check-option.js';
+import { type SizeTriggerOption, sizeTrigger } from '../internal/size-trigger.js';
 import { splitByFraction } from '../split-points/split-by-fraction.js';
 import { splitEveryNTurns } from '../split-points/split-every-n-turns.js';
 import type { StrategyBudget } from '../strategy.js';
@@ -16,10 +16,12 @@ export type SummarizationSplit =
   | { every: number; keep: number; unit?: 'turns' | 'steps' };
 
 /**
- * When a summary is made: once the prompt (as the strategy would send it) holds `inputTokens` tokens, or
- * a `fraction` of the usable window (`contextWindow - reservedOutputTokens`).
+ * When a summary is made: a trigger object (`thresholdTrigger()`, `tokenTrigger()`, any
+ * `ProactiveTrigger`), or its literal forms: once the prompt (as the strategy would send it) holds
+ * `inputTokens` tokens (`tokenTrigger`), or a `fraction` of the usable window (`contextWindow -
+ * reservedOutputTokens`; `thresholdTrigger`).
  */
-export type SummarizationTrigger = { inputTokens: number } | { fraction: number };
+export type SummarizationTrigger = SizeTriggerOption;
 
 /** The split and trigger of a strategy, checked, as functions. */
 export interface ResolvedSplit {
@@ -36,11 +38,9 @@ export function resolveSplit(
   trigger: SummarizationTrigger | undefined,
 ): ResolvedSplit {
   const periodic = typeof split === 'object' && 'every' in split;
-  const chosen = trigger ?? (periodic ? { inputTokens: 0 } : { fraction: 0.8 });
-  if ('fraction' in chosen) checkFraction({ strategy, option: 'trigger.fraction', value: chosen.fraction });
-  else checkCount({ strategy, option: 'trigger.inputTokens', value: chosen.inputTokens });
+  const when = sizeTrigger(strategy, trigger ?? (periodic ? { inputTokens: 0 } : { fraction: 0.8 }));
   const triggered = (tokens: number, budget: StrategyBudget) =>
-    tokens >= ('fraction' in chosen ? chosen.fraction * usableTokens(budget) : chosen.inputTokens);
+    when.shouldCompact({ promptTokens: tokens, budget });
   if (periodic) {
     const options = { every: split.every, keep: split.keep, unit: split.unit ?? 'turns' };
     splitEveryNTurns([], options); // checks the options now rather than at the first call

@@ -21,8 +21,9 @@ export interface SummarizationOptions {
   /** Where to cut; default `'fraction'` (the oldest 70% by size, on a step boundary). */
   split?: SummarizationSplit;
   /**
-   * When to summarize; default `{ fraction: 0.8 }` of the usable window with a fraction split, and at
-   * every split point with `{ every, keep }` (the turn count is the trigger).
+   * When to summarize: a trigger object (`thresholdTrigger()`, `tokenTrigger()`) or its literal form;
+   * default `{ fraction: 0.8 }` of the usable window with a fraction split, and at every split point with
+   * `{ every, keep }` (the turn count is the trigger).
    */
   trigger?: SummarizationTrigger;
   /** Most tokens of one summary (the calls' `maxOutputTokens`); default 1024. */
