@@ -17,7 +17,8 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrateStore, migrations, openMemory, openStore, storeFromDatabase, storeSchema } from 'kioku/store';
+import { migrations, openMemory, openStore } from 'kioku/store';
+import { migrateStore, storeFromDatabase, storeSchema } from 'kioku/store/drizzle';
 // The store registers pgvector's binary serializer on its own PGlite; this bench opens its own, so it
 // reaches that internal step directly.
 import { registerVectorSerializer } from '../../packages/kioku/dist/store/register-vector-serializer.js';

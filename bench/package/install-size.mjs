@@ -1,6 +1,8 @@
 // What installing kioku costs on disk: packs the package (npm pack), installs the tarball with its peers
-// into a fresh temporary project, and measures node_modules in total and per top-level package, against
-// a project that installs only `ai` (the AI SDK), measured in the same run. Needs the npm registry.
+// into a fresh temporary project (npm installs required peers, not optional ones), then again with the
+// store's optional peers (PGlite, pgvector, Drizzle, pg: what `kioku/store` and the CLI's store commands
+// need), and measures node_modules in total and per top-level package, against a project that installs
+// only `ai` (the AI SDK), measured in the same run. Needs the npm registry.
 // Writes bench/results/package-install.json (or --out). Run from the repository root after
 // `npm run build`:   node bench/package/install-size.mjs
 import { execFileSync } from 'node:child_process';
@@ -64,7 +66,12 @@ try {
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], packageDir));
   const tarball = join(work, packed.filename);
   const ai = install('ai-only', [`ai@${aiVersion}`]);
-  const kioku = install('with-kioku', [tarball, `ai@${aiVersion}`, `@ai-sdk/provider@${providerVersion}`]);
+  const peers = [`ai@${aiVersion}`, `@ai-sdk/provider@${providerVersion}`];
+  const kioku = install('with-kioku', [tarball, ...peers]);
+  const storePeers = ['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'drizzle-orm', 'pg'].map(
+    (name) => `${name}@${installed(name)}`,
+  );
+  const withStore = install('with-kioku-store', [tarball, ...peers, ...storePeers]);
   const mb = (value) => Number((value / 1e6).toFixed(1));
   const report = {
     bench: 'package/install-size',
@@ -83,7 +90,13 @@ try {
       ratioToAi: Number((kioku.total / ai.total).toFixed(2)),
       largest: kioku.list.slice(0, 15).map((entry) => ({ name: entry.name, mb: mb(entry.bytes) })),
     },
-    note: 'du of node_modules (file sizes) after npm install of the packed tarball with its peers, vs ai alone',
+    withKiokuAndStore: {
+      peers: storePeers,
+      nodeModulesMB: mb(withStore.total),
+      packages: withStore.packages,
+      ratioToAi: Number((withStore.total / ai.total).toFixed(2)),
+    },
+    note: 'du of node_modules (file sizes) after npm install of the packed tarball with its required peers (and, in withKiokuAndStore, the store peers), vs ai alone',
   };
   writeFileSync(values.out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`ai alone: ${report.ai.nodeModulesMB} MB, ${ai.packages} packages`);
@@ -91,6 +104,9 @@ try {
     `kioku + ai: ${report.withKioku.nodeModulesMB} MB, ${kioku.packages} packages (${report.withKioku.ratioToAi}× ai); tarball ${mb(packed.size)} MB`,
   );
   for (const entry of report.withKioku.largest) console.log(`  ${entry.name.padEnd(36)} ${entry.mb} MB`);
+  console.log(
+    `kioku + ai + the store's optional peers: ${report.withKiokuAndStore.nodeModulesMB} MB, ${withStore.packages} packages (${report.withKiokuAndStore.ratioToAi}× ai)`,
+  );
   console.log(`wrote ${values.out}`);
 } finally {
   rmSync(work, { recursive: true, force: true });

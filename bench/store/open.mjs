@@ -2,7 +2,9 @@
 // from the store template the build writes (dist/store-template: a data directory with the migrations
 // applied, loaded with PGlite's loadDataDir), in the same run: a new directory store, memory://, and
 // reopening an existing directory. Every opening is a fresh node process (what a CLI run or a test file
-// pays); each case is repeated and interleaved with the other build. Writes bench/results/store-open.json.
+// pays); each case is repeated and interleaved with the other build. After each reopening, PGlite alone
+// starts on the same data directory in a fresh process (pglite-start-once.mjs): the floor no kioku code
+// can go below. Writes bench/results/store-open.json.
 // Run after `npm run build`:  node bench/store/open.mjs [--repetitions 5]
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -43,6 +45,16 @@ function openOnce(build, location) {
   return JSON.parse(run.stdout);
 }
 
+function pgliteStartOnce(location) {
+  const run = spawnSync(
+    process.execPath,
+    [fileURLToPath(new URL('./pglite-start-once.mjs', import.meta.url)), join(location, 'pglite')],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`starting PGlite on ${location} failed:\n${run.stderr}`);
+  return JSON.parse(run.stdout).startMs;
+}
+
 function sizeOf(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.size;
@@ -52,6 +64,7 @@ function sizeOf(path) {
 const cases = ['fresh directory', 'memory://', 'reopen directory'];
 const samples = Object.fromEntries(cases.map((name) => [name, { initdb: [], template: [] }]));
 const sizes = {};
+const pgliteStart = [];
 try {
   for (let repetition = 0; repetition < repetitions; repetition++) {
     for (const build of repetition % 2 === 0 ? ['initdb', 'template'] : ['template', 'initdb']) {
@@ -59,6 +72,7 @@ try {
       samples['fresh directory'][build].push(openOnce(build, location).openMs);
       samples['memory://'][build].push(openOnce(build, 'memory://').openMs);
       samples['reopen directory'][build].push(openOnce(build, location).openMs);
+      pgliteStart.push(pgliteStartOnce(location));
       sizes[build] = sizeOf(location);
       rmSync(location, { recursive: true, force: true });
       console.error(
@@ -107,10 +121,19 @@ const report = {
   templateBytes,
   emptyStoreBytes: sizes,
   results,
+  pgliteStartMs: {
+    description: 'PGlite.create with pgvector on an existing store directory, alone, in a fresh process',
+    median: round(median(pgliteStart)),
+    samples: pgliteStart.map(round),
+  },
+  reopenAbovePgliteStartMs: round(median(samples['reopen directory'].template) - median(pgliteStart)),
 };
 const out = fileURLToPath(new URL('../results/store-open.json', import.meta.url));
 mkdirSync(join(out, '..'), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+console.log(
+  `PGlite alone starting on the reopened directory: ${report.pgliteStartMs.median} ms (reopen is ${report.reopenAbovePgliteStartMs} ms above it)`,
+);
 for (const name of cases) {
   const { initdbMs, templateMs, ratio, targetMs, met } = results[name];
   console.log(

@@ -2,8 +2,12 @@
 // user-intent words, parameter filling) against a plain first-order and a plain second-order graph over the
 // tool sequence alone (the baselines of the AutoTool paper), in the same run.
 // Split: runs are grouped by task (BFCL's four variants of a task stay together) and alternate tasks go
-// to training and test; the intent weight is chosen on the training half only (its own even/odd split),
-// then every figure is measured on the test half.
+// to training and test. Everything chosen is chosen on the training halves only (each split again by task
+// into an inner training and validation part): per set, the graph's weights (intent exponent, second-order
+// weight) by top-1; across sets, the defaults of toolGraphPrepareStep — θ, the lowest whose bypasses are
+// right >= 90% on every set's validation part, and the narrowing (probability mass, top-k), the one that
+// narrows the most steps on average while keeping the agent's action >= 95% on every set. Then every
+// figure is measured on the test halves.
 // Also: the time of one prediction on a graph of 100,000 learned transitions (p95 within a run, and cold:
 // each prediction on another run's user message), next to a plain Map lookup measured in the same run.
 // Run from the repository root after `npm run build`: `node bench/tool-graph/predict.mjs`.
@@ -24,7 +28,13 @@ import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js'
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/tool-graph-predict.json');
 const intentChoices = [0, 0.3, 0.6, 1, 1.5];
+const secondOrderChoices = [0.5, 1, 2, 4];
 const thetas = [0.6, 0.7, 0.8, 0.9, 0.95];
+const narrowChoices = [0.9, 0.95, 0.98, 0.99].flatMap((narrowMass) =>
+  [3, 5, 8].map((topK) => ({ narrowMass, topK })),
+);
+const bypassRightTarget = 0.9;
+const narrowKeptTarget = 0.95;
 
 const sets = [
   {
@@ -87,7 +97,7 @@ function plainBaseline(train, test, order) {
 
 const round = (value, digits = 4) => Number(value.toFixed(digits));
 
-const results = [];
+const prepared = [];
 for (const set of sets) {
   const { transcripts, errors } = await loadTranscripts(set.paths.map((path) => join(trajectoriesDir, path)));
   if (errors.length > 0) throw new Error(errors.map((e) => `${e.file}: ${e.error.message}`).join('\n'));
@@ -98,22 +108,69 @@ for (const set of sets) {
     transcripts.filter((t) => splitByTask(transcripts, set.task)[0].includes(t)),
     (t) => `inner:${set.task(t)}`.split('').reverse().join(''),
   ).map((half) => half.map((t) => agentEvents(t.messages)));
+  // Ties go to the earlier choice (sort is stable): the smaller intent exponent, then second-order weight.
   const tuned = intentChoices
-    .map((intent) => ({
-      intent,
-      top1: evaluateToolPrediction({
-        train: innerTrain,
-        test: innerTest,
-        graph: { weights: { intent } },
-        thetas: [],
-      }).top1,
+    .flatMap((intent) => secondOrderChoices.map((secondOrder) => ({ intent, secondOrder })))
+    .map((weights) => ({
+      ...weights,
+      top1: evaluateToolPrediction({ train: innerTrain, test: innerTest, graph: { weights }, thetas: [] })
+        .top1,
     }))
     .sort((a, b) => b.top1 - a.top1)[0];
+  const weights = { intent: tuned.intent, secondOrder: tuned.secondOrder };
+  const validation = narrowChoices.map((narrow) =>
+    evaluateToolPrediction({ train: innerTrain, test: innerTest, graph: { weights }, thetas, ...narrow }),
+  );
+  prepared.push({ set, trainRuns, testRuns, weights, validation });
+}
+
+// The defaults, from the validation parts only.
+const rate = (part, whole) => (whole === 0 ? undefined : part / whole);
+const theta =
+  thetas.find((candidate) =>
+    prepared.every(({ validation: [evaluation] }) => {
+      const outcome = evaluation.thresholds.find((t) => t.theta === candidate);
+      return (rate(outcome.bypassRight, outcome.bypassed) ?? 1) >= bypassRightTarget;
+    }),
+  ) ?? thetas.at(-1);
+const narrowScores = narrowChoices.map((narrow, index) => {
+  const outcomes = prepared.map(({ validation }) =>
+    validation[index].thresholds.find((t) => t.theta === theta),
+  );
+  const decisions = prepared.map(({ validation }) => validation[index].decisions);
+  return {
+    ...narrow,
+    meanNarrowedShare: outcomes.reduce((sum, o, i) => sum + o.narrowed / decisions[i], 0) / outcomes.length,
+    worstKept: Math.min(...outcomes.map((o) => rate(o.narrowedKept, o.narrowed) ?? 1)),
+  };
+});
+const eligible = narrowScores.filter((score) => score.worstKept >= narrowKeptTarget);
+const narrow = (eligible.length > 0 ? eligible : narrowScores).sort((a, b) =>
+  eligible.length > 0 ? b.meanNarrowedShare - a.meanNarrowedShare : b.worstKept - a.worstKept,
+)[0];
+const defaults = {
+  theta,
+  narrowMass: narrow.narrowMass,
+  topK: narrow.topK,
+  rule: `θ: the lowest of ${thetas.join(', ')} whose bypasses are right >= ${bypassRightTarget} on every set's validation part; narrowing: of mass × top-k, the most steps narrowed on average with the agent's action kept >= ${narrowKeptTarget} on every set, or, when none keeps that much, the one whose worst set keeps the most (validation parts of the training halves)`,
+  narrowKeptTargetReached: eligible.length > 0,
+  validation: narrowScores.map((score) => ({
+    narrowMass: score.narrowMass,
+    topK: score.topK,
+    meanNarrowedShare: round(score.meanNarrowedShare),
+    worstKept: round(score.worstKept),
+  })),
+};
+
+const results = [];
+for (const { set, trainRuns, testRuns, weights } of prepared) {
   const evaluation = evaluateToolPrediction({
     train: trainRuns,
     test: testRuns,
-    graph: { weights: { intent: tuned.intent } },
+    graph: { weights },
     thetas,
+    narrowMass: defaults.narrowMass,
+    topK: defaults.topK,
   });
   const plain1 = plainBaseline(trainRuns, testRuns, 1);
   const plain2 = plainBaseline(trainRuns, testRuns, 2);
@@ -123,10 +180,10 @@ for (const set of sets) {
     testRuns: testRuns.length,
     decisions: evaluation.decisions,
     toolCalls: evaluation.toolCalls,
-    intentWeightChosenOnTraining: tuned.intent,
+    weightsChosenOnTraining: weights,
     top1: round(evaluation.top1),
     top1WithInput: round(evaluation.top1WithInput),
-    top3: round(evaluation.topK),
+    topKShare: round(evaluation.topK),
     plainFirstOrderTop1: round(plain1),
     plainSecondOrderTop1: round(plain2),
     pointsOverSecondOrder: round((evaluation.top1 - plain2) * 100, 1),
@@ -198,7 +255,7 @@ for (const result of results) {
     `\n${result.set}: train ${result.trainRuns} runs, test ${result.testRuns} runs, ${result.toolCalls} tool calls`,
   );
   console.log(
-    `  top-1 ${result.top1} (plain 1st order ${result.plainFirstOrderTop1}, 2nd order ${result.plainSecondOrderTop1}; +${result.pointsOverSecondOrder} points), top-3 ${result.top3}, intent weight ${result.intentWeightChosenOnTraining}`,
+    `  top-1 ${result.top1} (plain 1st order ${result.plainFirstOrderTop1}, 2nd order ${result.plainSecondOrderTop1}; +${result.pointsOverSecondOrder} points), top-${defaults.topK} ${result.topKShare}, weights ${JSON.stringify(result.weightsChosenOnTraining)}`,
   );
   for (const t of result.thresholds) {
     console.log(
@@ -207,11 +264,14 @@ for (const result of results) {
   }
 }
 console.log(
+  `\ndefaults chosen on the training halves: θ ${defaults.theta}, narrow to top-${defaults.topK} holding ${defaults.narrowMass}`,
+);
+console.log(
   `\nprediction p95 on ${timing.transitions} transitions over ${timing.tools} tools: ${timing.predictP95MicrosWithinRun} µs within a run, ${timing.predictP95MicrosCold} µs cold; a Map lookup ${timing.mapLookupP95Micros} µs`,
 );
 await mkdir(dirname(output), { recursive: true });
 await writeFile(
   output,
-  `${JSON.stringify({ generatedBy: 'bench/tool-graph/predict.mjs', results, timing }, null, 2)}\n`,
+  `${JSON.stringify({ generatedBy: 'bench/tool-graph/predict.mjs', defaults, results, timing }, null, 2)}\n`,
 );
 console.log(`wrote ${output}`);

@@ -13,7 +13,7 @@ const entries = Object.entries(JSON.parse(readFileSync(new URL('package.json', r
   .filter(([, target]) => typeof target === 'object')
   .map(([key, target]) => ({
     name: key === '.' ? 'kioku' : `kioku/${key.slice(2)}`,
-    file: key === '.' ? 'kioku' : key.slice(2),
+    file: key === '.' ? 'kioku' : key.slice(2).replaceAll('/', '-'),
     types: new URL(target.types, root).pathname,
   }));
 

@@ -71,6 +71,7 @@ export {
   type KiokuMiddlewareOptions,
   type KiokuOptions,
   type KiokuPrepareStep,
+  type KiokuPrepareStepOptions,
   kiokuMiddleware,
   kiokuPrepareStep,
   type LanguageModelFromSpecOptions,
@@ -267,7 +268,7 @@ export {
   summarizeMessages,
   summaryText,
   summaryUsageOf,
-} from './summarization/index.js';
+} from './strategies/summarization/index.js';
 // tokens
 export {
   anthropicMediaTokens,
@@ -343,6 +344,8 @@ export {
   type ProactiveTrigger,
   type ReportedUsage,
   type ThresholdTriggerOptions,
+  type TokenTriggerOptions,
   type TriggerInput,
   thresholdTrigger,
+  tokenTrigger,
 } from './triggers/index.js';

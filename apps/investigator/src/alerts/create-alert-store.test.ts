@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { createHashingEmbedder, type Store } from 'kioku/store';
+import { createHashingEmbedder } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeTargets } from '../store/__fixtures__/store-targets.js';
 import { openInvestigatorStore, rowsOf } from '../store/index.js';
@@ -32,7 +33,7 @@ for (const target of storeTargets()) {
   describe.skipIf(target.skip !== undefined)(
     `alert store: ${target.name}${target.skip ? ` (skipped: ${target.skip})` : ''}`,
     () => {
-      let store: Store;
+      let store: DrizzleStore;
       let alerts: AlertStore;
       beforeAll(async () => {
         await target.setup();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Store } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { rowsOf } from '../store/index.js';
 import {
   type Alert,
@@ -81,7 +81,7 @@ export interface AlertStore {
  * const alert = await alerts.create(await ingestAlert({ raw, schema: 'sentinel', embedder }));
  * await alerts.resolve({ id: alert.id, conclusion: 'benign', reason: 'admin backup job', by: 'jane' });
  */
-export function createAlertStore(store: Store): AlertStore {
+export function createAlertStore(store: DrizzleStore): AlertStore {
   const db = store.db;
   const one = async (id: string, where: SQL = sql`id = ${id}`) => {
     const [row] = rowsOf<AlertRow>(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Store } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInvestigatorStore } from '../store/index.js';
 import { rowsOf } from '../store/rows-of.js';
@@ -9,7 +9,7 @@ import { hashAdminToken } from './hash-admin-token.js';
 import { verifyAdminToken } from './verify-admin-token.js';
 
 describe('the console sign-in', () => {
-  let store: Store;
+  let store: DrizzleStore;
   let token: string;
   beforeAll(async () => {
     store = await openInvestigatorStore({ location: 'memory://' });

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Store } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { rowsOf } from '../store/rows-of.js';
 import { verifyAdminToken } from './verify-admin-token.js';
 
 /** Options of {@link createConsoleAuth}. */
 export interface CreateConsoleAuthOptions {
   /** The investigator store holding the admin token's hash (`ensureAdminToken`). */
-  store: Store;
+  store: DrizzleStore;
   /**
    * A header a reverse proxy sets to the signed-in user's name (e.g. `x-forwarded-user`); off by default.
    * Turn it on only when the proxy is the sole way to reach the console (it strips the header from clients).

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Store } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { rowsOf } from '../store/rows-of.js';
 import { hashAdminToken } from './hash-admin-token.js';
 
@@ -13,7 +13,7 @@ import { hashAdminToken } from './hash-admin-token.js';
  * const token = await ensureAdminToken(store);
  * if (token !== undefined) console.error(`admin token (shown once): ${token}`);
  */
-export async function ensureAdminToken(store: Store): Promise<string | undefined> {
+export async function ensureAdminToken(store: DrizzleStore): Promise<string | undefined> {
   const token = randomBytes(32).toString('base64url');
   const inserted = rowsOf<{ id: number }>(
     await store.db.execute(sql`insert into investigator_console_admin (id, token_hash)

@@ -1,4 +1,5 @@
-import { createHashingEmbedder, type Store } from 'kioku/store';
+import { createHashingEmbedder } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { scriptedModel } from 'kioku/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertStore, ingestAlert } from '../alerts/index.js';
@@ -7,7 +8,7 @@ import { openInvestigatorStore } from '../store/index.js';
 import { intelLookupRegistration } from './intel-lookup-registration.js';
 import { openAlertChat } from './open-alert-chat.js';
 
-let store: Store;
+let store: DrizzleStore;
 beforeAll(async () => {
   store = await openInvestigatorStore({ location: 'memory://' });
 }, 120_000);

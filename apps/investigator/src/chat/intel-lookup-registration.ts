@@ -1,6 +1,6 @@
 import { tool } from 'ai';
 import type { ToolRegistration } from 'kioku';
-import type { Store } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { z } from 'zod';
 import { createIntelFeeds, createThreatIntel, type OtxOptions } from '../intel/index.js';
 
@@ -17,7 +17,7 @@ export function intelLookupRegistration({
   store,
   otx,
 }: {
-  store: Store;
+  store: DrizzleStore;
   otx?: OtxOptions | undefined;
 }): ToolRegistration {
   return {

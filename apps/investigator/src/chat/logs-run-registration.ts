@@ -7,8 +7,8 @@ import {
   type Memory,
   openMemory,
   type RecalledMemory,
-  type Store,
 } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import {
   createLogAgent,
   type LogEngine,
@@ -31,7 +31,7 @@ export interface LogsRunRegistrationOptions {
   /** The runbooks' directory (`defaultRunbooksDir()`). */
   runbooksDir: string;
   /** Where its memory is kept (the investigator store): what it learns carries over to later chats. */
-  store: Store;
+  store: DrizzleStore;
   /** The memory's namespace; default `logs_run`. */
   namespace?: string;
   /** Told what each introspection learned. */

@@ -1,6 +1,7 @@
 import type { LanguageModel } from 'ai';
 import { createToolRegistry, type ResolvedTools, type ToolRegistration } from 'kioku';
-import { createSessionStore, type Store } from 'kioku/store';
+import { createSessionStore } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { type Alert, createAlertStore } from '../alerts/index.js';
 import type { ChatBudget } from './chat-budget.js';
 import type { ChatEvent } from './chat-event.js';
@@ -13,7 +14,7 @@ import { untrustedToolOutput } from './untrusted-tool-output.js';
 /** Options of {@link openAlertChat}. */
 export interface OpenAlertChatOptions {
   /** The investigator store (`openInvestigatorStore`): alerts and conversations. */
-  store: Store;
+  store: DrizzleStore;
   alertId: string;
   model: Exclude<LanguageModel, string>;
   /** Writes the summaries; default the chat's model. */

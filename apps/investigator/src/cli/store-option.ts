@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Store } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { defaultInvestigatorStoreLocation, openInvestigatorStore } from '../store/index.js';
 
 /** The `--store` option every command that reads or writes alerts takes. */
@@ -16,7 +16,10 @@ export function withStoreOption(command: Command): Command {
 }
 
 /** Opens the investigator store `--store` names, runs `work` with it, and closes it. */
-export async function withStore<T>(options: StoreOption, work: (store: Store) => Promise<T>): Promise<T> {
+export async function withStore<T>(
+  options: StoreOption,
+  work: (store: DrizzleStore) => Promise<T>,
+): Promise<T> {
   const store = await openInvestigatorStore({
     location: options.store ?? defaultInvestigatorStoreLocation(),
   });

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { languageModelFromSpec } from 'kioku';
-import type { Store } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { type LoopbackProvider, type LoopbackReply, startLoopbackProvider } from 'kioku/test';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 describe.skipIf(missing !== undefined)('the web console end to end (Chromium, loopback model)', () => {
-  let store: Store;
+  let store: DrizzleStore;
   let adminToken: string;
   let database: Awaited<ReturnType<typeof buildLog4ShellDatabase>>;
   let provider: LoopbackProvider;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Store } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { rowsOf } from '../store/index.js';
 import { type Indicator, type IntelVerdict, normalizeIndicator } from './indicator.js';
 import { InvalidFeedError } from './invalid-feed-error.js';
@@ -31,7 +31,7 @@ const batch = 500;
  * Offline indicator lists (blocklists, an organisation's own IOCs) in the investigator store, so lookups
  * work without network. Loading a feed again replaces it (an updated list drops what was removed).
  */
-export function createIntelFeeds(store: Store): IntelFeeds {
+export function createIntelFeeds(store: DrizzleStore): IntelFeeds {
   return {
     async load({ feed, entries }) {
       if (!feedName.test(feed)) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Store } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInvestigatorStore } from '../store/index.js';
 import { createIntelFeeds, type IntelFeeds } from './create-intel-feeds.js';
@@ -49,7 +49,7 @@ function startOtx(): Promise<{
 }
 
 describe('threat intelligence', () => {
-  let store: Store;
+  let store: DrizzleStore;
   let feeds: IntelFeeds;
   let otx: Awaited<ReturnType<typeof startOtx>>;
   beforeAll(async () => {

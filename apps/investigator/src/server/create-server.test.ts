@@ -1,5 +1,6 @@
 import { MockLanguageModelV4 } from 'ai/test';
-import { createHashingEmbedder, type Store } from 'kioku/store';
+import { createHashingEmbedder } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertStore } from '../alerts/index.js';
 import { openInvestigatorStore } from '../store/index.js';
@@ -11,7 +12,7 @@ const token = 'a-webhook-token-of-32-characters';
 const alert = '{"AlertName":"Log4Shell exploitation","Severity":"High","host":"UBUNTU5","src":"192.168.2.5"}';
 
 describe('webhook server (real HTTP on loopback)', () => {
-  let store: Store;
+  let store: DrizzleStore;
   let server: RunningServer;
   const stored: string[] = [];
   beforeAll(async () => {

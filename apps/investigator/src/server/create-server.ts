@@ -2,14 +2,15 @@ import type { LanguageModel } from 'ai';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ConfigurationError, KiokuError } from 'kioku';
-import { createHashingEmbedder, type Embedder, type Store } from 'kioku/store';
+import { createHashingEmbedder, type Embedder } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { createAlertStore, ingestAlert } from '../alerts/index.js';
 import { tokensEqual } from './tokens-equal.js';
 
 /** Options of {@link createServer}. */
 export interface CreateServerOptions {
   /** An open investigator store (`openInvestigatorStore`). */
-  store: Store;
+  store: DrizzleStore;
   /** The bearer token every webhook request must carry (at least 16 characters). */
   token: string;
   /** Writes alert summaries; without it, the deterministic fallback does. */

@@ -1,4 +1,5 @@
-import { migrateStore, openStore, type Store } from 'kioku/store';
+import { openStore } from 'kioku/store';
+import { type DrizzleStore, drizzleStore, migrateStore } from 'kioku/store/drizzle';
 import { investigatorLedger, investigatorMigrations } from './investigator-migrations.js';
 
 /** Options of {@link openInvestigatorStore}. */
@@ -31,8 +32,8 @@ export function defaultInvestigatorStoreLocation(
 export async function openInvestigatorStore({
   location = defaultInvestigatorStoreLocation(),
   create = true,
-}: OpenInvestigatorStoreOptions = {}): Promise<Store> {
-  const store = await openStore({ location, create });
+}: OpenInvestigatorStoreOptions = {}): Promise<DrizzleStore> {
+  const store = drizzleStore(await openStore({ location, create }));
   try {
     await migrateStore(store.db, {
       migrations: investigatorMigrations,

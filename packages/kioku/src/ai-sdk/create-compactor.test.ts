@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { observationMasking } from '../strategies/observation-masking/observation-masking.js';
 import type { Strategy } from '../strategies/strategy.js';
-import { estimatedSummarization } from '../summarization/estimated-summarization.js';
+import { estimatedSummarization } from '../strategies/summarization/estimated-summarization.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { outputLines, toolStep } from '../test/tool-step.js';
 import { createCompactor } from './create-compactor.js';

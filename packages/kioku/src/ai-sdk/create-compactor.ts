@@ -5,7 +5,7 @@ import { checkCount } from '../strategies/internal/check-option.js';
 import { withObservationTurns } from '../strategies/internal/observation-turns.js';
 import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { Strategy, StrategyBudget, StrategyEdit, StrategyOutput } from '../strategies/strategy.js';
-import { isSummarizeEdit } from '../summarization/summarize-edit.js';
+import { isSummarizeEdit } from '../strategies/summarization/summarize-edit.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { estimatePromptTokens } from '../triggers/estimate-prompt-tokens.js';

@@ -34,7 +34,12 @@ export type {
 } from './kioku-event.js';
 export { type KiokuMiddlewareOptions, kiokuMiddleware } from './kioku-middleware.js';
 export { defaultStrategy, type KiokuOptions } from './kioku-options.js';
-export { type KiokuPrepareStep, kiokuPrepareStep, type PrepareStepInput } from './kioku-prepare-step.js';
+export {
+  type KiokuPrepareStep,
+  type KiokuPrepareStepOptions,
+  kiokuPrepareStep,
+  type PrepareStepInput,
+} from './kioku-prepare-step.js';
 export { fromLanguageModelPrompt, toLanguageModelPrompt } from './language-model-prompt.js';
 export {
   defaultModelProviders,

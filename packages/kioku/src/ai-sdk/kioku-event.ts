@@ -1,6 +1,6 @@
 import type { ContextOverflow } from '../overflow/context-overflow.js';
 import type { StrategyEdit } from '../strategies/strategy.js';
-import type { SummaryUsage } from '../summarization/summary-usage.js';
+import type { SummaryUsage } from '../strategies/summarization/summary-usage.js';
 
 /** Why a compaction ran: the proactive trigger, a provider's overflow error, or a direct request. */
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';

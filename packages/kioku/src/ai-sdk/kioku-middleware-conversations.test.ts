@@ -1,7 +1,7 @@
 import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { summarization } from '../summarization/summarization.js';
+import { summarization } from '../strategies/summarization/summarization.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { scriptedModel } from '../test/scripted-model.js';
 import { toolStep } from '../test/tool-step.js';

@@ -6,7 +6,7 @@ import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
 import { pipeline } from '../strategies/pipeline/pipeline.js';
 import { renamed } from '../strategies/renamed/renamed.js';
 import type { Strategy } from '../strategies/strategy.js';
-import { summarization } from '../summarization/summarization.js';
+import { summarization } from '../strategies/summarization/summarization.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { validateHistory } from '../messages/validate-history.js';
 import { observationMasking } from '../strategies/observation-masking/observation-masking.js';
 import type { Strategy } from '../strategies/strategy.js';
-import { estimatedSummarization } from '../summarization/estimated-summarization.js';
+import { estimatedSummarization } from '../strategies/summarization/estimated-summarization.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { scriptedModel } from '../test/scripted-model.js';
 import { outputLines } from '../test/tool-step.js';

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { LanguageModel, LanguageModelUsage, ModelMessage } from 'ai';
+import type { ConversationSessions } from './conversation-sessions.js';
 import type { Compactor } from './create-compactor.js';
 import { checkKiokuOptions, compactorForModel, type KiokuOptions } from './kioku-options.js';
 
@@ -9,6 +11,24 @@ export interface PrepareStepInput {
   model: LanguageModel;
   /** The messages the step would send. */
   messages: ModelMessage[];
+}
+
+/** Options of {@link kiokuPrepareStep}. */
+export interface KiokuPrepareStepOptions extends KiokuOptions {
+  /**
+   * Where the conversation persists (`conversationSessions(createSessionStore(store))` from
+   * `kioku/store`); default none. Its messages are appended as steps carry them and each summary is
+   * recorded as a view; a conversation resumed in a new process (a new `kiokuPrepareStep` with the same
+   * `conversationId`) starts from its latest recorded compaction instead of summarizing again. Failures
+   * are reported as `session-error` events; the step goes on.
+   */
+  sessions?: ConversationSessions;
+  /**
+   * The session's name (stored as `id:<conversationId>`, as the middleware stores
+   * `providerOptions.kioku.conversationId`); default derived from the first step's system messages and
+   * first user message (`derived:<hash>`).
+   */
+  conversationId?: string;
 }
 
 /** A `prepareStep` function that compacts the step's messages when needed. */
@@ -22,12 +42,13 @@ export type KiokuPrepareStep = (input: PrepareStepInput) => Promise<{ messages: 
  * conversation: it holds the full history and the strategy's state across steps. For recovery from a
  * provider's overflow error, wrap the model with `kiokuMiddleware({ trigger: false })` as well, and then
  * give the default summarization an unwrapped `summarizer`, so its calls do not pass through that middleware.
+ * With `sessions`, compactions persist and a resumed conversation reuses them.
  *
  * @example
  * const agent = new ToolLoopAgent({ model, tools, prepareStep: kiokuPrepareStep({ contextWindow: 128_000 }) });
  * await agent.generate({ prompt: 'Investigate alert 42' });
  */
-export function kiokuPrepareStep(options: KiokuOptions = {}): KiokuPrepareStep {
+export function kiokuPrepareStep(options: KiokuPrepareStepOptions = {}): KiokuPrepareStep {
   checkKiokuOptions('kiokuPrepareStep', options);
   let compactor: Compactor | undefined;
   return async ({ steps, model, messages }) => {
@@ -35,6 +56,17 @@ export function kiokuPrepareStep(options: KiokuOptions = {}): KiokuPrepareStep {
       model,
       modelId: typeof model === 'string' ? model : model.modelId,
       provider: typeof model === 'string' ? undefined : model.provider,
+      ...(options.sessions === undefined
+        ? {}
+        : {
+            session: {
+              sessions: options.sessions,
+              conversationId:
+                options.conversationId === undefined || options.conversationId === ''
+                  ? derivedConversationId(messages)
+                  : `id:${options.conversationId}`,
+            },
+          }),
     });
     compactor.recordUsage(steps.at(-1)?.usage.inputTokens);
     const prepared = await compactor.prepare({ messages });
@@ -43,4 +75,14 @@ export function kiokuPrepareStep(options: KiokuOptions = {}): KiokuPrepareStep {
       prepared.messages.every((message, index) => message === messages[index]);
     return unchanged ? undefined : { messages: prepared.messages };
   };
+}
+
+/** A hash of the system messages and the first user message: the same task under the same instructions. */
+function derivedConversationId(messages: readonly ModelMessage[]): string {
+  const system = messages.filter((message) => message.role === 'system');
+  const firstUser = messages.find((message) => message.role === 'user');
+  const hash = createHash('sha256')
+    .update(JSON.stringify([system, firstUser ?? null]))
+    .digest('hex');
+  return `derived:${hash}`;
 }

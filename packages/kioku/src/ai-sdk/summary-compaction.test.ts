@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { summarization } from '../summarization/summarization.js';
-import { summaryMessage } from '../summarization/summary-message.js';
+import { summarization } from '../strategies/summarization/summarization.js';
+import { summaryMessage } from '../strategies/summarization/summary-message.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { scriptedModel } from '../test/scripted-model.js';
 import { toolStep } from '../test/tool-step.js';

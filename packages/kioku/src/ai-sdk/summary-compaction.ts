@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import type { StrategyEdit } from '../strategies/strategy.js';
-import { isSummarizeEdit } from '../summarization/summarize-edit.js';
-import { isSummaryMessage } from '../summarization/summary-message.js';
+import { isSummarizeEdit } from '../strategies/summarization/summarize-edit.js';
+import { isSummaryMessage } from '../strategies/summarization/summary-message.js';
 import type { ConversationCompaction, ConversationRange } from './conversation-sessions.js';
 
 /**

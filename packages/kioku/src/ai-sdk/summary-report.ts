@@ -1,7 +1,7 @@
 import { SummarizationError } from '../errors/summarization-error.js';
 import type { StrategyEdit } from '../strategies/strategy.js';
-import { isSummarizeEdit, summaryUsageOf } from '../summarization/summarize-edit.js';
-import type { SummaryUsage } from '../summarization/summary-usage.js';
+import { isSummarizeEdit, summaryUsageOf } from '../strategies/summarization/summarize-edit.js';
+import type { SummaryUsage } from '../strategies/summarization/summary-usage.js';
 
 /** What a summarizing strategy reported: facts it repaired and its own model calls. */
 export interface SummaryReport {

@@ -212,7 +212,7 @@ export function analyzeCommand(): Command {
             resolvePricing({ modelId: modelOf(transcript), pricing: pricingName, overrides }),
           );
         } catch (error) {
-          const described = describeCliError(error);
+          const described = await describeCliError(error);
           // An unknown --model is the command's, not a file's: it stops the analysis.
           if (described === undefined || options.model !== undefined) throw error;
           console.error(`${described}\nkioku: skipped ${transcript.file} (${transcript.id})`);

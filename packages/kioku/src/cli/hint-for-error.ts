@@ -1,21 +1,8 @@
-import { StoreLockedError, UnknownMemoryError, UnknownSessionError } from '../entry/store.js';
 import { InputFileError, UnknownTranscriptFormatError } from '../entry/transcripts.js';
 import { type KiokuError, MissingProviderSettingError, UnknownModelError } from '../index.js';
 
 /** Error classes whose fix the CLI can name as a command or a flag, most specific first. */
 const hints: Array<{ matches: (error: unknown) => boolean; hint: (error: KiokuError) => string }> = [
-  {
-    matches: (error) => UnknownSessionError.isInstance(error),
-    hint: () => '`kioku sessions list` shows the sessions there are',
-  },
-  {
-    matches: (error) => UnknownMemoryError.isInstance(error),
-    hint: () => '`kioku memory list` shows the memories there are',
-  },
-  {
-    matches: (error) => StoreLockedError.isInstance(error),
-    hint: () => 'to share memories between processes, give --store postgres://…',
-  },
   {
     matches: (error) => UnknownTranscriptFormatError.isInstance(error),
     hint: () => 'name the format with --format <format> to see what in the file does not match',

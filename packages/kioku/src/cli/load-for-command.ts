@@ -22,5 +22,5 @@ export async function loadForCommand(
     onFile: () => progress.increment(),
   });
   progress.stop();
-  return { ...loaded, failed: reportLoadProblems(loaded) };
+  return { ...loaded, failed: await reportLoadProblems(loaded) };
 }

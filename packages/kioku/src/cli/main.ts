@@ -31,7 +31,7 @@ try {
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else {
-    const described = describeCliError(error);
+    const described = await describeCliError(error);
     if (described === undefined) throw error;
     console.error(described);
     process.exitCode = 1;

@@ -1,17 +1,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import {
-  defaultStoreLocation,
-  formatMemoryExport,
-  importMemories,
-  type Memory,
-  MemoryImportError,
-  openMemory,
-  openStore,
-  parseMemoryImport,
-  readEmbeddingSpace,
-} from '../entry/store.js';
+import type { Memory } from '../entry/store.js';
 import { InputFileError, readInputFile } from '../entry/transcripts.js';
-import { type EmbeddingOptions, embedderForStore } from './memory-command-embedder.js';
+import { loadStoreEntry } from './load-store-entry.js';
+import type { EmbeddingOptions } from './memory-command-embedder.js';
 import {
   describeRejection,
   renderAdded,
@@ -174,6 +165,7 @@ export function memoryCommand(): Command {
         .option('-o, --output <file>', 'write to this file instead of standard output')
         .action((options: MemoryOptions & { output?: string }) =>
           withMemory(options, { create: false }, async (opened) => {
+            const { formatMemoryExport } = await loadStoreEntry();
             const listed = (await opened.list({ orderBy: 'updated' })).reverse();
             const text =
               options.json === true ? `${JSON.stringify(listed, null, 2)}\n` : formatMemoryExport(listed);
@@ -190,6 +182,7 @@ export function memoryCommand(): Command {
         )
         .argument('<file.jsonl>', 'the file to import')
         .action(async (file: string, options: MemoryOptions) => {
+          const { importMemories, MemoryImportError, parseMemoryImport } = await loadStoreEntry();
           let text: string;
           try {
             text = (await readInputFile(file)).toString('utf8');
@@ -222,7 +215,7 @@ function withOptions(command: Command, { json = 'print the result as JSON' } = {
   return command
     .option(
       '--store <dir|url>',
-      `where the memories are: a directory, memory:// or a postgres:// URL (default: ${defaultStoreLocation()})`,
+      'where the memories are: a directory, memory:// or a postgres:// URL (default: $KIOKU_STORE, else ./.kioku)',
     )
     .option('--namespace <name>', 'whose memories (an agent, a tenant)', 'default')
     .option(
@@ -239,6 +232,8 @@ async function withMemory(
   { create }: { create: boolean },
   work: (memory: Memory) => Promise<void>,
 ): Promise<void> {
+  const { defaultStoreLocation, openMemory, openStore, readEmbeddingSpace } = await loadStoreEntry();
+  const { embedderForStore } = await import('./memory-command-embedder.js');
   const store = await openStore({ location: options.store ?? defaultStoreLocation(), create });
   try {
     const embedder = embedderForStore(options, await readEmbeddingSpace(store));

@@ -1,12 +1,6 @@
 import { Command } from 'commander';
-import {
-  buildCurrentView,
-  createSessionStore,
-  defaultStoreLocation,
-  formatSessionExport,
-  openStore,
-  type SessionStore,
-} from '../entry/store.js';
+import type { SessionStore } from '../entry/store.js';
+import { loadStoreEntry } from './load-store-entry.js';
 import { renderSession, renderSessionList } from './sessions-command-render.js';
 import { writeOutputFile } from './write-output-file.js';
 
@@ -50,7 +44,7 @@ export function sessionsCommand(): Command {
         )
         .argument('<id>', 'the session id (see `kioku sessions list`)')
         .action((id: string, options: StoreOptions) =>
-          withSessions(options, async (store) => {
+          withSessions(options, async (store, { buildCurrentView }) => {
             const { session, messages, views } = await store.export(id);
             const currentView = buildCurrentView({ sessionId: id, messages, views });
             console.log(
@@ -71,7 +65,7 @@ export function sessionsCommand(): Command {
         .argument('<id>', 'the session id (see `kioku sessions list`)')
         .option('-o, --output <file>', 'write to this file instead of standard output')
         .action((id: string, options: ExportOptions) =>
-          withSessions(options, async (store) => {
+          withSessions(options, async (store, { formatSessionExport }) => {
             const text = formatSessionExport(await store.export(id), {
               format: options.json === true ? 'json' : 'jsonl',
             });
@@ -89,18 +83,22 @@ function withStore(command: Command, { json = 'print the result as JSON' } = {})
   return command
     .option(
       '--store <dir|url>',
-      `where the sessions are: a directory, memory:// or a postgres:// URL (default: ${defaultStoreLocation()})`,
+      'where the sessions are: a directory, memory:// or a postgres:// URL (default: $KIOKU_STORE, else ./.kioku)',
     )
     .option('--json', json);
 }
 
 async function withSessions(
   options: StoreOptions,
-  work: (store: SessionStore) => Promise<void>,
+  work: (store: SessionStore, entry: typeof import('../entry/store.js')) => Promise<void>,
 ): Promise<void> {
-  const store = await openStore({ location: options.store ?? defaultStoreLocation(), create: false });
+  const entry = await loadStoreEntry();
+  const store = await entry.openStore({
+    location: options.store ?? entry.defaultStoreLocation(),
+    create: false,
+  });
   try {
-    await work(createSessionStore(store));
+    await work(entry.createSessionStore(store), entry);
   } finally {
     await store.close();
   }

@@ -108,9 +108,9 @@ export function toolsCommand(): Command {
         .default(defaultThetas, defaultThetas.join(',')),
     )
     .addOption(
-      new Option('--top-k <n>', 'most tools a narrowed step keeps')
+      new Option('--top-k <n>', 'most tools a narrowed step keeps (as toolGraphPrepareStep)')
         .argParser(parseInteger('--top-k', { min: 1 }))
-        .default(5),
+        .default(3),
     )
     .addOption(maxFileSizeOption())
     .addHelpText(

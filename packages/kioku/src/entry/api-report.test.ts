@@ -20,6 +20,7 @@ describe('the committed API report (packages/kioku/api)', () => {
     expect(reports).toEqual([
       'kioku.api.md',
       'replay.api.md',
+      'store-drizzle.api.md',
       'store.api.md',
       'test.api.md',
       'transcripts.api.md',

@@ -49,12 +49,16 @@ describe('public types checked by a consumer with skipLibCheck: false (built dis
   // names `json-schema` types that are not installed) is not kioku's.
   const baseline = consumerErrors('ai');
 
-  it('kioku, kioku/transcripts, kioku/replay and kioku/test add no error to those of ai alone', () => {
-    expect(consumerErrors('kioku', 'kioku/transcripts', 'kioku/replay', 'kioku/test')).toEqual(baseline);
+  it('kioku, kioku/transcripts, kioku/replay, kioku/store and kioku/test add no error to those of ai alone', () => {
+    expect(consumerErrors('kioku', 'kioku/transcripts', 'kioku/replay', 'kioku/store', 'kioku/test')).toEqual(
+      baseline,
+    );
   }, 600_000);
 
-  it("kioku/store's own declarations are clean (what remains is inside drizzle-orm's)", () => {
-    const extra = consumerErrors('kioku/store').filter((line) => !baseline.includes(line));
+  // Drizzle's declarations do not pass `skipLibCheck: false` (they import every SQL dialect, some of which
+  // fail to check, and mysql2, which is not installed): only the opt-in entry names them.
+  it("kioku/store/drizzle's own declarations are clean (what remains is inside drizzle-orm's)", () => {
+    const extra = consumerErrors('kioku/store/drizzle').filter((line) => !baseline.includes(line));
     expect(extra.filter((line) => !line.startsWith('../../../node_modules/drizzle-orm/'))).toEqual([]);
   }, 600_000);
 });

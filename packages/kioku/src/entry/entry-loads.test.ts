@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { packagesLoaded } from '../test/packages-loaded.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 const heavy = [
@@ -20,46 +20,15 @@ const heavy = [
   '@ai-sdk/openai-compatible',
   'chart.js',
 ];
-const directory = mkdtempSync(join(tmpdir(), 'kioku-entry-loads-'));
-// A resolve hook that writes every module URL the process resolves to a log, one a line.
-writeFileSync(
-  join(directory, 'hooks.mjs'),
-  [
-    "import { appendFileSync } from 'node:fs';",
-    'export async function resolve(specifier, context, next) {',
-    '  const result = await next(specifier, context);',
-    "  appendFileSync(process.env.KIOKU_LOAD_LOG, result.url + '\\n');",
-    '  return result;',
-    '}',
-  ].join('\n'),
-);
-writeFileSync(
-  join(directory, 'register.mjs'),
-  "import { register } from 'node:module';\nregister(new URL('./hooks.mjs', import.meta.url));\n",
-);
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
 /** The packages (by name) a fresh node process loads to import `specifier` from the package root. */
 function packagesLoadedBy(specifier: string): string[] {
-  const log = join(directory, `${specifier.replace(/\W/g, '-')}.log`);
-  const { status, stderr } = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      join(directory, 'register.mjs'),
-      '--input-type=module',
-      '-e',
-      `await import('${specifier}');`,
-    ],
-    { cwd: packageRoot, env: { ...process.env, KIOKU_LOAD_LOG: log }, encoding: 'utf8' },
+  const { status, stderr, packages } = packagesLoaded(
+    ['--input-type=module', '-e', `await import('${specifier}');`],
+    { cwd: packageRoot },
   );
   expect(stderr).toBe('');
   expect(status).toBe(0);
-  const names = readFileSync(log, 'utf8')
-    .split('\n')
-    .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
-    .filter((name) => name !== undefined);
-  return [...new Set(names)].sort();
+  return packages;
 }
 
 describe('what each entry point loads (built dist)', () => {

@@ -19,7 +19,6 @@ const layers = {
     'overflow',
     'pricing',
     'strategies',
-    'summarization',
     'text',
     'tokens',
     'tool-graph',

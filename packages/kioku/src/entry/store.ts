@@ -2,7 +2,8 @@
  * kioku/store: where kioku keeps what it must not lose. The store (PGlite embedded, or PostgreSQL through
  * `pg`, both with pgvector), sessions (the full history and its compacted views) and agent memory (claims
  * learned by introspection, recalled by similarity). The only entry point that loads PGlite, Drizzle and
- * `pg`.
+ * `pg`. Its types name nothing of Drizzle (they pass `skipLibCheck: false`); the Drizzle side of a store
+ * (`db`, transactions, the schema) is `kioku/store/drizzle`.
  *
  * @example
  * import { createSessionStore, openStore } from 'kioku/store';
@@ -97,24 +98,13 @@ export {
   type SessionView,
 } from '../sessions/index.js';
 
-// store
-export {
-  defaultStoreLocation,
-  type MigrateStoreOptions,
-  type Migration,
-  migrateStore,
-  migrations,
-  type OpenStoreOptions,
-  openStore,
-  type Store,
-  type StoreDatabase,
-  type StoreDriver,
-  type StoreSchema,
-  type StoreTransaction,
-  type StoreTransactionConfig,
-  storeFromDatabase,
-  storeSchema,
-} from '../store/index.js';
+// store (its Drizzle side is `kioku/store/drizzle`, so these declarations name nothing of Drizzle)
+// (from the files themselves: the store's barrel also holds the Drizzle side, whose declarations would load)
+export { defaultStoreLocation } from '../store/default-store-location.js';
+export type { Migration } from '../store/migration.js';
+export { migrations } from '../store/migrations/index.js';
+export { type OpenStoreOptions, openStore } from '../store/open-store.js';
+export type { Store, StoreDriver } from '../store/store.js';
 
 // tool graphs: next-tool prediction kept per agent
 export {

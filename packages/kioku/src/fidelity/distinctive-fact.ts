@@ -1,4 +1,4 @@
-import type { IndicatorKind } from '../summarization/facts/fact.js';
+import type { IndicatorKind } from '../strategies/summarization/facts/fact.js';
 
 /** The kinds of distinctive fact `extractDistinctiveFacts` recognises. */
 export type DistinctiveFactKind =

@@ -1,4 +1,4 @@
-import { extractIndicators } from '../summarization/facts/extract-indicators.js';
+import { extractIndicators } from '../strategies/summarization/facts/extract-indicators.js';
 import { stopWords } from '../text/stop-words.js';
 import type { DistinctiveFact, DistinctiveFactKind } from './distinctive-fact.js';
 

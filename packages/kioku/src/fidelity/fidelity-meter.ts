@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { isObservation } from '../messages/observation-mark.js';
-import { messageStrings } from '../summarization/facts/message-strings.js';
+import { messageStrings } from '../strategies/summarization/facts/message-strings.js';
 import type { CallFidelity } from './call-fidelity.js';
 import { type ResponseFacts, responseFacts } from './response-facts.js';
 

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { messageStrings } from '../summarization/facts/message-strings.js';
+import { messageStrings } from '../strategies/summarization/facts/message-strings.js';
 import type { DistinctiveFact } from './distinctive-fact.js';
 import { extractDistinctiveFacts } from './extract-distinctive-facts.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Store } from '../store/index.js';
+import type { DrizzleStore } from '../store/index.js';
 import { queryRows } from './sql-values.js';
 
 /** Changed rows that make a table's statistics stale: at least this many, and 10% of the table. */
@@ -12,7 +12,7 @@ const minimumChanges = 500;
  * which at 100,000 memories is a hundred times slower. Returns whether it analyzed.
  */
 export async function analyzeIfStale(
-  store: Store,
+  store: DrizzleStore,
   table: 'kioku_memories' | 'kioku_evicted_chunks',
 ): Promise<boolean> {
   const [stats] = await queryRows<{

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { EmbedderMismatchError, type EmbeddingSpace } from '../errors/embedder-mismatch-error.js';
-import { type Store, storeSchema } from '../store/index.js';
+import { drizzleStore, storeSchema } from '../store/index.js';
+import type { Store } from '../store/store.js';
 import type { Embedder } from './embedder.js';
 
 /** HNSW build parameters (pgvector's `m` and `ef_construction`). */
@@ -19,8 +20,8 @@ const bindLock = 0x6b6d656d;
 
 /** The embedding space a store records, or undefined when no embedder has opened its memory yet. */
 export async function readEmbeddingSpace(store: Store): Promise<EmbeddingSpace | undefined> {
-  const [row] = await store.db
-    .select({ embedder: embeddingSpace.embedder, dimensions: embeddingSpace.dimensions })
+  const [row] = await drizzleStore(store)
+    .db.select({ embedder: embeddingSpace.embedder, dimensions: embeddingSpace.dimensions })
     .from(embeddingSpace)
     .where(eq(embeddingSpace.id, 1));
   return row;
@@ -44,7 +45,7 @@ export async function bindEmbeddingSpace(
   };
   const recorded = await readEmbeddingSpace(store);
   if (recorded !== undefined) return check(recorded);
-  await store.transaction(async (tx) => {
+  await drizzleStore(store).transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${bindLock})`);
     const [raced] = await tx
       .select({ embedder: embeddingSpace.embedder, dimensions: embeddingSpace.dimensions })

@@ -1,4 +1,4 @@
-export { bindEmbeddingSpace, type HnswOptions, readEmbeddingSpace } from './bind-embedding-space.js';
+export { type HnswOptions, readEmbeddingSpace } from './bind-embedding-space.js';
 export { type CheckedClaim, type ClaimRejection, checkClaim, maxClaimLength } from './check-claim.js';
 export { type ChunkMessagesOptions, chunkMessages, type MessageChunk } from './chunk-messages.js';
 export { type ClaimPlan, type ComparableClaim, dedupeClaims } from './dedupe-claims.js';

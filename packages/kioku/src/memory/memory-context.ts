@@ -1,9 +1,9 @@
-import type { Store } from '../store/index.js';
+import type { DrizzleStore } from '../store/index.js';
 import type { Embedder } from './embedder.js';
 
 /** Everything the parts of a `Memory` share: its store, embedder, namespace and settings. */
 export interface MemoryContext {
-  store: Store;
+  store: DrizzleStore;
   embedder: Embedder;
   namespace: string;
   threshold: number;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbedderMismatchError, InvalidMemoryInputError, UnknownMemoryError } from '../errors/index.js';
-import { openStore, type Store } from '../store/index.js';
+import { type DrizzleStore, drizzleStore, openStore, type Store } from '../store/index.js';
 import { postgresServer } from '../test/postgres-server.js';
 import { servedPglite } from '../test/served-pglite.js';
 import type { Embedder } from './embedder.js';
@@ -27,10 +27,10 @@ const freshNamespace = () => `test-${++namespaces}`;
 function describeMemory({ name, open, setup, teardown, skip }: StoreUnderTest): void {
   if (skip !== undefined) console.warn(`memory: ${name} skipped: ${skip}`);
   describe.skipIf(skip !== undefined)(`memory: ${name}${skip ? ` (skipped: ${skip})` : ''}`, () => {
-    let store: Store;
+    let store: DrizzleStore;
     beforeAll(async () => {
       await setup?.();
-      store = await open();
+      store = drizzleStore(await open());
     });
     afterAll(async () => {
       await store?.close();

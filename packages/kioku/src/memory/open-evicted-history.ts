@@ -1,7 +1,8 @@
 import type { ModelMessage } from 'ai';
 import { type SQL, sql } from 'drizzle-orm';
 import { InvalidMemoryInputError } from '../errors/invalid-memory-input-error.js';
-import type { Store } from '../store/index.js';
+import { drizzleStore } from '../store/index.js';
+import type { Store } from '../store/store.js';
 import { analyzeIfStale } from './analyze-if-stale.js';
 import { bindEmbeddingSpace, type HnswOptions } from './bind-embedding-space.js';
 import { type ChunkMessagesOptions, chunkMessages } from './chunk-messages.js';
@@ -56,7 +57,7 @@ const insertBatch = 1000;
  * const found = await evicted.recallEvicted({ sessionId, query: 'which IP did the first login come from?' });
  */
 export async function openEvictedHistory({
-  store,
+  store: given,
   embedder,
   threshold = embedder.kind === 'lexical' ? 0.05 : 0.3,
   chunking = {},
@@ -64,6 +65,7 @@ export async function openEvictedHistory({
   hnsw = {},
 }: OpenEvictedHistoryOptions): Promise<EvictedHistory> {
   checkThreshold(threshold);
+  const store = drizzleStore(given);
   await bindEmbeddingSpace(store, embedder, hnsw);
   await analyzeIfStale(store, 'kioku_evicted_chunks');
   return {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { InvalidMemoryInputError } from '../errors/invalid-memory-input-error.js';
 import { UnknownMemoryError } from '../errors/unknown-memory-error.js';
-import type { Store } from '../store/index.js';
+import { drizzleStore } from '../store/index.js';
+import type { Store } from '../store/store.js';
 import { addMany } from './add-many.js';
 import { analyzeIfStale } from './analyze-if-stale.js';
 import { applyScores } from './apply-scores.js';
@@ -62,7 +63,7 @@ export interface OpenMemoryOptions {
  * const system = `${basePrompt}\n\n${formatPastKnowledge(recalled)}`;
  */
 export async function openMemory({
-  store,
+  store: given,
   embedder,
   namespace = 'default',
   threshold = embedder.kind === 'lexical' ? 0.25 : 0.5,
@@ -90,6 +91,7 @@ export async function openMemory({
       found: String(deleteBelow),
     });
   }
+  const store = drizzleStore(given);
   await bindEmbeddingSpace(store, embedder, hnsw);
   await analyzeIfStale(store, 'kioku_memories');
   const context: MemoryContext = {

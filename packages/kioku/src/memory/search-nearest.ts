@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Store } from '../store/index.js';
+import type { DrizzleStore } from '../store/index.js';
 import { queryRows } from './sql-values.js';
 
 /** Options of {@link searchNearest}. */
@@ -29,7 +29,7 @@ export interface SearchNearestOptions {
  * still found.
  */
 export async function searchNearest<Row>(
-  store: Store,
+  store: DrizzleStore,
   { table, columns, where, query, threshold, limit, efSearch }: SearchNearestOptions,
 ): Promise<(Row & { similarity: number })[]> {
   const ef = Math.min(Math.max(Math.trunc(efSearch), Math.trunc(limit)), 1000);

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationSessions } from '../ai-sdk/conversation-sessions.js';
 import type { KiokuEvent } from '../ai-sdk/kioku-event.js';
 import { kiokuMiddleware } from '../ai-sdk/kioku-middleware.js';
+import { kiokuPrepareStep } from '../ai-sdk/kioku-prepare-step.js';
 import { openStore, type Store } from '../store/index.js';
 import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
 import { pipeline } from '../strategies/pipeline/pipeline.js';
-import { summarization } from '../summarization/summarization.js';
-import { isSummaryMessage } from '../summarization/summary-message.js';
+import { summarization } from '../strategies/summarization/summarization.js';
+import { isSummaryMessage } from '../strategies/summarization/summary-message.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { scriptedModel } from '../test/scripted-model.js';
 import { toolStep } from '../test/tool-step.js';
@@ -62,6 +63,17 @@ const withoutOutputs = (prompt: unknown) =>
 
 const summaryText = 'Summary: the analyst ran commands.';
 
+/** Options both the middleware and kiokuPrepareStep get: summarizing at 80% of 8,000 tokens. */
+const managed = (summarizer: ReturnType<typeof scriptedModel>) => ({
+  counter: quarterCounter(),
+  contextWindow: 8_000,
+  strategy: pipeline(
+    // The configuration this test was sized for: one-line placeholders, every batch taken.
+    kiokuDefault({ minTokens: 64, digestCharacters: 0, payback: false }),
+    summarization({ model: summarizer, trigger: { inputTokens: Number.MAX_SAFE_INTEGER }, maxRetries: 0 }),
+  ),
+});
+
 /** A wrapped model with its own middleware (a new process, as far as kioku knows), summarizing at 80% of 8,000 tokens. */
 function newProcess(
   sessions: ConversationSessions,
@@ -72,17 +84,7 @@ function newProcess(
   const model = wrapLanguageModel({
     model: inner,
     middleware: kiokuMiddleware({
-      counter: quarterCounter(),
-      contextWindow: 8_000,
-      strategy: pipeline(
-        // The configuration this test was sized for: one-line placeholders, every batch taken.
-        kiokuDefault({ minTokens: 64, digestCharacters: 0, payback: false }),
-        summarization({
-          model: summarizer,
-          trigger: { inputTokens: Number.MAX_SAFE_INTEGER },
-          maxRetries: 0,
-        }),
-      ),
+      ...managed(summarizer),
       sessions,
       onEvent: (event) => events.push(event),
     }),
@@ -249,4 +251,51 @@ describe('kiokuMiddleware with sessions', () => {
     expect(second.inner.doGenerateCalls[0]?.prompt.length).toBe((view?.summary.length ?? 0) + 2);
     expect(await sessionStore.messages('id:foxtrot')).toEqual(stored(conversation('FOXTROT', 15)));
   });
+});
+
+describe('kiokuPrepareStep with sessions', () => {
+  /** A `kiokuPrepareStep` of a new process (its own summarizer), as the middleware's tests configure it. */
+  function newStepper(sessions: ConversationSessions, conversationId?: string) {
+    const summarizer = scriptedModel({ replies: [{ text: summaryText }], modelId: 'summarizer' });
+    const events: KiokuEvent[] = [];
+    const prepareStep = kiokuPrepareStep({
+      ...managed(summarizer),
+      sessions,
+      ...(conversationId === undefined ? {} : { conversationId }),
+      onEvent: (event) => events.push(event),
+    });
+    const model = scriptedModel({ replies: [{ text: 'ok' }] });
+    const step = async (messages: ModelMessage[]) =>
+      (await prepareStep({ steps: [], model, messages }))?.messages ?? messages;
+    return { summarizer, events, step };
+  }
+
+  for (const [label, conversationId, sessionId] of [
+    ['its conversationId', 'golf', 'id:golf'],
+    ['the id derived from its first messages', undefined, undefined],
+  ] as const) {
+    it(`persists its compactions and resumes from them in a new process, by ${label}`, async () => {
+      const tag = conversationId === undefined ? 'HOTEL' : 'GOLF';
+      const sessions = conversationSessions(sessionStore);
+      const first = newStepper(sessions, conversationId);
+      for (let steps = 14; steps < 17; steps += 1) await first.step(conversation(tag, steps));
+      expect(first.summarizer.doGenerateCalls).toHaveLength(1);
+      let id: string | undefined = sessionId;
+      for (const session of await sessionStore.list()) {
+        const [task] = await sessionStore.messages(session.id, { to: 1 });
+        if (session.id.startsWith('derived:') && JSON.stringify(task).includes(tag)) id ??= session.id;
+      }
+      expect(id).toBeDefined();
+      expect((await sessionStore.export(id ?? '')).views).toHaveLength(1);
+
+      const second = newStepper(sessions, conversationId);
+      let sent: ModelMessage[] = [];
+      for (let steps = 17; steps < 19; steps += 1) sent = await second.step(conversation(tag, steps));
+      expect(second.summarizer.doGenerateCalls).toHaveLength(0);
+      expect(JSON.stringify(sent)).toContain(summaryText);
+      expect(JSON.stringify(sent)).not.toContain(`${tag} step 0.`);
+      expect(second.events.filter((event) => event.type === 'session-error')).toEqual([]);
+      expect(await sessionStore.messages(id ?? '')).toEqual(conversation(tag, 18));
+    });
+  }
 });

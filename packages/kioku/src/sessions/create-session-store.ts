@@ -4,7 +4,13 @@ import { InvalidCompactionError } from '../errors/invalid-compaction-error.js';
 import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
 import { SessionExistsError } from '../errors/session-exists-error.js';
 import { UnknownSessionError } from '../errors/unknown-session-error.js';
-import { type Store, type StoreDatabase, type StoreTransactionConfig, storeSchema } from '../store/index.js';
+import {
+  drizzleStore,
+  type StoreDatabase,
+  type StoreTransactionConfig,
+  storeSchema,
+} from '../store/index.js';
+import type { Store } from '../store/store.js';
 import { activeViews, findCrossedView } from './active-views.js';
 import { buildCurrentView } from './build-current-view.js';
 import {
@@ -34,7 +40,8 @@ const insertBatch = 1000;
  * const view = await sessions.currentView(id); // what to send the model next
  * await store.close();
  */
-export function createSessionStore(store: Store): SessionStore {
+export function createSessionStore(given: Store): SessionStore {
+  const store = drizzleStore(given);
   const { db } = store;
   const unknown = (sessionId: string) => new UnknownSessionError({ sessionId, location: store.location });
 

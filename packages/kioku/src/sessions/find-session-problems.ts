@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { KiokuError } from '../errors/kioku-error.js';
-import { type Store, type StoreTransactionConfig, storeSchema } from '../store/index.js';
+import { drizzleStore, type StoreTransactionConfig, storeSchema } from '../store/index.js';
+import type { Store } from '../store/store.js';
 import { activeViews, findCrossedView } from './active-views.js';
 import type { SessionView } from './session.js';
 import { viewFromRow } from './session-rows.js';
@@ -25,7 +26,7 @@ export async function findSessionProblems(
   store: Store,
   { sessionId }: { sessionId?: string } = {},
 ): Promise<SessionProblem[]> {
-  return store.transaction(async (tx) => {
+  return drizzleStore(store).transaction(async (tx) => {
     const rows = await (sessionId === undefined
       ? tx.select().from(sessions)
       : tx.select().from(sessions).where(eq(sessions.id, sessionId)));

@@ -10,7 +10,7 @@ import {
   UnknownSessionError,
 } from '../errors/index.js';
 import { splitTurns } from '../messages/index.js';
-import { openStore, type Store, storeSchema } from '../store/index.js';
+import { type DrizzleStore, drizzleStore, openStore, storeSchema } from '../store/index.js';
 import { importTranscript } from '../transcripts/index.js';
 import { createSessionStore } from './create-session-store.js';
 import { findSessionProblems } from './find-session-problems.js';
@@ -26,10 +26,10 @@ const recorded = (importTranscript(readFileSync(sample), { file: sample })[0] as
 const summary: ModelMessage = { role: 'user', content: 'Summary so far: the agent located the validator.' };
 const compaction = { summary: [summary], strategy: 'summary', tokensBefore: 12_000, tokensAfter: 3_000 };
 
-let store: Store;
+let store: DrizzleStore;
 let sessions: SessionStore;
 beforeAll(async () => {
-  store = await openStore({ location: 'memory://' });
+  store = drizzleStore(await openStore({ location: 'memory://' }));
   sessions = createSessionStore(store);
 });
 afterAll(() => store.close());
@@ -134,7 +134,7 @@ describe('createSessionStore', () => {
   it('leaves a session as it was when a write fails halfway', async () => {
     const id = await recordedSession();
     const before = await sessions.export(id);
-    const failing: Store = {
+    const failing: DrizzleStore = {
       ...store,
       transaction: (work, config) =>
         store.transaction(async (tx) => {

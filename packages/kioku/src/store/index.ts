@@ -1,15 +1,16 @@
 export { defaultStoreLocation } from './default-store-location.js';
+export { drizzleStore } from './drizzle-store.js';
 export { type MigrateStoreOptions, migrateStore } from './migrate-store.js';
 export type { Migration } from './migration.js';
 export { migrations } from './migrations/index.js';
 export { type OpenStoreOptions, openStore } from './open-store.js';
 export * as storeSchema from './schema/index.js';
+export type { Store, StoreDriver } from './store.js';
 export type {
-  Store,
+  DrizzleStore,
   StoreDatabase,
-  StoreDriver,
   StoreSchema,
   StoreTransaction,
   StoreTransactionConfig,
-} from './store.js';
+} from './store-database.js';
 export { storeFromDatabase } from './store-from-database.js';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { StoreError } from '../errors/store-error.js';
 import type { Migration } from './migration.js';
-import type { StoreDatabase } from './store.js';
+import type { StoreDatabase } from './store-database.js';
 
 // 'kioku' in ASCII: every kioku opening the same server takes this advisory lock to migrate one at a time.
 const migrationLock = 0x6b696f6b75;

@@ -10,10 +10,11 @@ import { extractTar } from './extract-tar.js';
 import { lockDirectory } from './lock-directory.js';
 import { migrateStore } from './migrate-store.js';
 import { migrations } from './migrations/index.js';
+import { migrationsApplied } from './migrations-applied.js';
 import { readStoreTemplate } from './read-store-template.js';
 import { registerVectorSerializer } from './register-vector-serializer.js';
 import * as schema from './schema/index.js';
-import type { Store } from './store.js';
+import type { DrizzleStore } from './store-database.js';
 import { storeFromDatabase } from './store-from-database.js';
 
 /**
@@ -29,7 +30,7 @@ export async function openPgliteStore({
   directory: string | undefined;
   location: string;
   create: boolean;
-}): Promise<Store> {
+}): Promise<DrizzleStore> {
   if (directory === undefined) {
     const template = readStoreTemplate({ migrations });
     // Unzipped here (zlib, native): PGlite would inflate it in JavaScript.
@@ -90,7 +91,7 @@ async function open({
   release?: () => void;
   /** A data directory (tar) to start a new store from; the migrations run on it as on any store. */
   template?: Blob | undefined;
-}): Promise<Store> {
+}): Promise<DrizzleStore> {
   let client: PGlite | undefined;
   // Postgres explains a failed start (a damaged data directory, say) only in its log.
   const log: string[] = [];
@@ -110,7 +111,8 @@ async function open({
       },
     });
     const db = drizzle({ client, schema });
-    await migrateStore(db, { migrations, location });
+    // A reopened store is usually up to date: one read of the ledger, not a migration transaction.
+    if (!(await migrationsApplied(db, migrations))) await migrateStore(db, { migrations, location });
     await registerVectorSerializer(client, db);
     const opened = client;
     return storeFromDatabase({

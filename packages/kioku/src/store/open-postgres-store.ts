@@ -5,7 +5,7 @@ import { StoreError } from '../errors/store-error.js';
 import { migrateStore } from './migrate-store.js';
 import { migrations } from './migrations/index.js';
 import * as schema from './schema/index.js';
-import type { Store } from './store.js';
+import type { DrizzleStore } from './store-database.js';
 import { storeFromDatabase } from './store-from-database.js';
 
 /**
@@ -23,7 +23,7 @@ export async function openPostgresStore({
 }: {
   url: string;
   location: string;
-}): Promise<Store> {
+}): Promise<DrizzleStore> {
   // One connection until the server says what it is: a real server then gets up to 10 (pg-pool reads
   // `max` at every checkout), PGlite keeps one. No reconnect, so a pglite-socket limited to one
   // connection (its default) is never asked for a second while the first is closing.

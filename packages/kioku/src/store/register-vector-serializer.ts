@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { StoreDatabase } from './store.js';
+import type { StoreDatabase } from './store-database.js';
 
 /**
  * Lets a PGlite client send `vector` parameters in binary. `pg` sends a `Buffer` parameter in binary

@@ -11,7 +11,14 @@ import { createSessionStore } from '../sessions/index.js';
 import { postgresServer } from '../test/postgres-server.js';
 import { servedPglite } from '../test/served-pglite.js';
 import { importTranscript } from '../transcripts/index.js';
-import { type Store, type StoreDriver, type StoreTransaction, storeSchema } from './index.js';
+import {
+  type DrizzleStore,
+  drizzleStore,
+  type Store,
+  type StoreDriver,
+  type StoreTransaction,
+  storeSchema,
+} from './index.js';
 import { migrateStore } from './migrate-store.js';
 import { migrations } from './migrations/index.js';
 import { openStore } from './open-store.js';
@@ -52,10 +59,10 @@ function describeStoreConformance({
   if (skip !== undefined) console.warn(`store conformance: ${name} skipped: ${skip}`);
   const title = `store conformance: ${name}${skip ? ` (skipped: ${skip})` : ''}`;
   describe.skipIf(skip !== undefined)(title, () => {
-    let store: Store;
+    let store: DrizzleStore;
     beforeAll(async () => {
       await setup?.();
-      store = await open();
+      store = drizzleStore(await open());
     });
     afterAll(async () => {
       await store?.close();
@@ -115,7 +122,7 @@ function describeStoreConformance({
     });
 
     it('keeps concurrent statements apart, inside and outside transactions', async () => {
-      const echo = (executor: Store['db'] | StoreTransaction, text: string) =>
+      const echo = (executor: DrizzleStore['db'] | StoreTransaction, text: string) =>
         executor
           .execute(sql`select ${text}::text as echoed, length(${'x'.repeat(50_000)}::text) as size`)
           .then((result) => rowsOf<{ echoed: string }>(result)[0]?.echoed);
@@ -309,7 +316,7 @@ function describeStoreConformance({
         );
         await store.close();
         await store.close();
-        store = await open();
+        store = drizzleStore(await open());
         const reopened = createSessionStore(store);
         expect(await reopened.get(id)).toMatchObject({ title: 'before the restart', messageCount: 4 });
         await reopened.append({ sessionId: id, messages: recorded.slice(4, 6) });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { binaryVector } from './binary-vector.js';
-import type { Store, StoreDatabase, StoreDriver } from './store.js';
+import type { StoreDriver } from './store.js';
+import type { DrizzleStore, StoreDatabase } from './store-database.js';
 
 /**
  * The `Store` object both drivers return: `close` runs once however often it is called; vectors travel
@@ -16,7 +17,7 @@ export function storeFromDatabase({
   location: string;
   db: StoreDatabase;
   close: () => Promise<void>;
-}): Store {
+}): DrizzleStore {
   let closing: Promise<void> | undefined;
   return {
     driver,

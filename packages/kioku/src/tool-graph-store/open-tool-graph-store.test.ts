@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drizzleStore } from '../store/drizzle-store.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
+import type { DrizzleStore } from '../store/store-database.js';
 import { cancelBookingRun as run } from '../test/cancel-booking-run.js';
 import { servedPglite } from '../test/served-pglite.js';
 import type { AgentEvent } from '../tool-graph/agent-event.js';
@@ -29,10 +31,10 @@ function describeToolGraphStore(
   teardown?: () => Promise<void>,
 ) {
   describe(`openToolGraphStore: ${name}`, () => {
-    let store: Store;
+    let store: DrizzleStore;
     beforeAll(async () => {
       await setup?.();
-      store = await open();
+      store = drizzleStore(await open());
     });
     afterAll(async () => {
       await store?.close();

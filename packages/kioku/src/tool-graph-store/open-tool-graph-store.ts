@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { drizzleStore } from '../store/drizzle-store.js';
 import { toolGraphs } from '../store/schema/tool-graphs.js';
 import type { Store } from '../store/store.js';
 import type { ParameterFiller } from '../tool-graph/parameter-filler.js';
@@ -44,9 +45,10 @@ export interface ToolGraphStore {
  * await graphs.save({ graph, filler });
  */
 export function openToolGraphStore({
-  store,
+  store: given,
   namespace = 'default',
 }: OpenToolGraphStoreOptions): ToolGraphStore {
+  const store = drizzleStore(given);
   return {
     namespace,
     async load() {

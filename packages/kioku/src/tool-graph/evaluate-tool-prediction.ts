@@ -57,7 +57,7 @@ export interface EvaluateToolPredictionOptions {
   trained?: { graph: ToolGraph; filler: ParameterFiller };
   /** Confidence thresholds to report; default 0.5 to 0.95. */
   thetas?: readonly number[];
-  /** Most tools a narrowed choice keeps; default 5. */
+  /** Most tools a narrowed choice keeps; default 3, as `toolGraphPrepareStep`. */
   topK?: number;
   /** A choice is narrowed when the first `topK` tools hold at least this probability; default 0.98. */
   narrowMass?: number;
@@ -94,7 +94,7 @@ export function evaluateToolPrediction({
   filler: fillerOptions,
   trained,
   thetas = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95],
-  topK = 5,
+  topK = 3,
   narrowMass = 0.98,
   minReliability = 0.9,
 }: EvaluateToolPredictionOptions): ToolPredictionEvaluation {

@@ -159,7 +159,7 @@ describe('toolGraphPrepareStep', () => {
     const free = scriptedModel({ replies: [{ text: 'hello' }] });
     const empty = (await runLoop(free, { graph: createToolGraph() })).decisions;
     expect(empty).toEqual([
-      { type: 'tool-graph-decision', decision: 'none', stepNumber: 0, probability: 0, theta: 0.9 },
+      { type: 'tool-graph-decision', decision: 'none', stepNumber: 0, probability: 0, theta: 0.99 },
     ]);
     expect(free.doGenerateCalls[0]?.tools).toHaveLength(Object.keys(tools).length);
   });

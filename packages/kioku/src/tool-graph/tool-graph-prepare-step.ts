@@ -16,9 +16,9 @@ export interface ToolGraphPrepareStepOptions {
   graph: ToolGraph;
   /** Fills a predicted call's parameters; without one no step is bypassed (only narrowed). */
   filler?: ParameterFiller;
-  /** Confidence a bypass needs: a number, or one read from the graph; default `coldStartTheta({ runs: graph.runs })` (0.9 falling to 0.8 over 100 runs). */
+  /** Confidence a bypass needs: a number, or one read from the graph; default `coldStartTheta({ runs: graph.runs })` (0.99 falling to 0.95 over 100 runs). */
   theta?: number | ((graph: ToolGraph) => number);
-  /** Most tools a narrowed step keeps; default 5. */
+  /** Most tools a narrowed step keeps; default 3 (chosen with `narrowMass` on the dev sets' training halves). */
   topK?: number;
   /** A step is narrowed when the first `topK` tools hold at least this probability; default 0.98. */
   narrowMass?: number;
@@ -60,7 +60,7 @@ export function toolGraphPrepareStep<TOOLS extends ToolSet = ToolSet>({
   graph,
   filler,
   theta = (learned) => coldStartTheta({ runs: learned.runs }),
-  topK = 5,
+  topK = 3,
   narrowMass = 0.98,
   minReliability = 0.9,
   sideEffects,

@@ -5,3 +5,4 @@ export {
 } from './estimate-prompt-tokens.js';
 export type { ProactiveTrigger, TriggerInput } from './proactive-trigger.js';
 export { type ThresholdTriggerOptions, thresholdTrigger } from './threshold-trigger.js';
+export { type TokenTriggerOptions, tokenTrigger } from './token-trigger.js';

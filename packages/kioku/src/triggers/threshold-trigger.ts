@@ -4,7 +4,7 @@ import type { ProactiveTrigger } from './proactive-trigger.js';
 
 /** Options of {@link thresholdTrigger}. */
 export interface ThresholdTriggerOptions {
-  /** Share of the usable window (`contextWindow - reservedOutputTokens`) at which to compact; default 0.8. */
+  /** Share of the usable window (`contextWindow - reservedOutputTokens`) at which to compact, in (0, 1]; default 0.8. */
   fraction?: number;
 }
 
@@ -17,7 +17,7 @@ export interface ThresholdTriggerOptions {
  * trigger.shouldCompact({ promptTokens: 100_000, budget: { contextWindow: 128_000 } }); // true
  */
 export function thresholdTrigger({ fraction = 0.8 }: ThresholdTriggerOptions = {}): ProactiveTrigger {
-  checkFraction({ strategy: 'thresholdTrigger', option: 'fraction', value: fraction, min: 0.01 });
+  checkFraction({ strategy: 'thresholdTrigger', option: 'fraction', value: fraction, min: Number.MIN_VALUE });
   return {
     name: `threshold(${fraction})`,
     shouldCompact: ({ promptTokens, budget }) => promptTokens >= usableTokens(budget) * fraction,

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { Store } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import {
   type AlertConclusion,
   alertConclusions,
@@ -16,7 +16,13 @@ const statuses = ['open', 'resolved'] as const;
  * `GET /alerts/:id` (the alert, its IOCs with threat-intel verdicts, similar and merged alerts) and
  * `POST /alerts/resolve` (`{ ids, conclusion, reason }`: the signed-in analyst resolves them).
  */
-export function alertsRoutes({ store, intel }: { store: Store; intel: ThreatIntel }): Hono<ConsoleEnv> {
+export function alertsRoutes({
+  store,
+  intel,
+}: {
+  store: DrizzleStore;
+  intel: ThreatIntel;
+}): Hono<ConsoleEnv> {
   const alerts = createAlertStore(store);
   const app = new Hono<ConsoleEnv>();
   const bad = (message: string) => ({ error: { code: 'invalid_request', message } });

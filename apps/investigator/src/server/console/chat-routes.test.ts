@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { languageModelFromSpec } from 'kioku';
-import { createHashingEmbedder, type Store } from 'kioku/store';
+import { createHashingEmbedder } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { type LoopbackProvider, startLoopbackProvider } from 'kioku/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertStore, ingestAlert } from '../../alerts/index.js';
@@ -16,7 +17,7 @@ const headers = {
 };
 
 describe('the console chat route (a loopback model)', () => {
-  let store: Store;
+  let store: DrizzleStore;
   let provider: LoopbackProvider;
   let app: Hono;
   let id: string;

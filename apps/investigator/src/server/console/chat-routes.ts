@@ -6,7 +6,8 @@ import {
 } from 'ai';
 import { Hono } from 'hono';
 import { createBytesCounter, type ToolRegistration } from 'kioku';
-import { createSessionStore, type Store, UnknownSessionError } from 'kioku/store';
+import { createSessionStore, UnknownSessionError } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { createAlertStore } from '../../alerts/index.js';
 import type { ChatBudget } from '../../chat/chat-budget.js';
 import { openAlertChat } from '../../chat/open-alert-chat.js';
@@ -17,7 +18,7 @@ import { messageText } from './message-text.js';
 
 /** Options of {@link chatRoutes}. */
 export interface ChatRoutesOptions {
-  store: Store;
+  store: DrizzleStore;
   /** The chat's model; without it the chat answers 503 and the rest of the console works. */
   model?: Exclude<LanguageModel, string> | undefined;
   /** The chat's tools besides `search_alerts` (`logs_run`, threat intelligence, MCP servers), made per turn. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { createHashingEmbedder, openMemory, type Store } from 'kioku/store';
+import { createHashingEmbedder, openMemory } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertStore, ingestAlert } from '../../alerts/index.js';
 import { createIntelFeeds, createThreatIntel } from '../../intel/index.js';
@@ -16,7 +17,7 @@ const proxy = { 'x-forwarded-user': 'analyst@example.org' };
 const write = { ...proxy, 'x-investigator-console': '1', 'content-type': 'application/json' };
 
 describe('the console API (behind a reverse proxy header)', () => {
-  let store: Store;
+  let store: DrizzleStore;
   let app: Hono;
   const ids: string[] = [];
   const web = mkdtempSync(join(tmpdir(), 'investigator-web-'));

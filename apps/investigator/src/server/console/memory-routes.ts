@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { createHashingEmbedder, openMemory, type Store } from 'kioku/store';
+import { createHashingEmbedder, openMemory } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 import { rowsOf } from '../../store/rows-of.js';
 import type { ConsoleEnv } from './console-env.js';
 
@@ -14,7 +15,7 @@ export function memoryRoutes({
   store,
   namespaces = ['logs_run'],
 }: {
-  store: Store;
+  store: DrizzleStore;
   namespaces?: readonly string[];
 }): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { RecalledMemory, Store } from 'kioku/store';
+import type { RecalledMemory } from 'kioku/store';
+import type { DrizzleStore } from 'kioku/store/drizzle';
 
 const maxRequestCharacters = 2000;
 
@@ -11,7 +12,7 @@ const maxRequestCharacters = 2000;
  * logsRunRegistration({ model, file, runbooksDir, store, onRecall: recordRecalls(store) });
  */
 export function recordRecalls(
-  store: Store,
+  store: DrizzleStore,
 ): (input: { namespace: string; request: string; recalled: readonly RecalledMemory[] }) => Promise<void> {
   return async ({ namespace, request, recalled }) => {
     const kept = request.slice(0, maxRequestCharacters);

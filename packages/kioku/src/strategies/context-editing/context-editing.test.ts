@@ -5,6 +5,8 @@ import { validateHistory } from '../../messages/validate-history.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { strategyConformance } from '../../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
+import { thresholdTrigger } from '../../triggers/threshold-trigger.js';
+import { tokenTrigger } from '../../triggers/token-trigger.js';
 import { toolCalls, toolResults } from '../internal/tool-parts.js';
 import { type ContextEditingOptions, contextEditing } from './context-editing.js';
 
@@ -91,6 +93,24 @@ describe('contextEditing', () => {
       });
     expect((await run(8000)).edits).toHaveLength(1);
     expect((await run(9000)).edits).toEqual([]);
+  });
+
+  it('takes its "when" as a trigger object, deciding as the literal forms do', async () => {
+    const messages = history(5);
+    const small = { contextWindow: 8000, reservedOutputTokens: 1000 }; // history ~6,500 tokens
+    const run = async (trigger: ContextEditingOptions['trigger'], contextWindow: number) => {
+      const strategy = contextEditing({ keep: 4, ...(trigger === undefined ? {} : { trigger }) });
+      const budget = { ...small, contextWindow };
+      return (await strategy.apply({ messages, counter, budget, state: strategy.initialState() })).edits;
+    };
+    for (const contextWindow of [8000, 9000]) {
+      expect(await run(thresholdTrigger({ fraction: 0.9 }), contextWindow)).toEqual(
+        await run({ fraction: 0.9 }, contextWindow),
+      );
+    }
+    expect(await run(tokenTrigger({ inputTokens: 6000 }), 200_000)).toHaveLength(1);
+    expect(await run(tokenTrigger({ inputTokens: 7000 }), 200_000)).toEqual([]);
+    expect(() => contextEditing({ trigger: { shouldCompact: () => true } as never })).toThrow(/a trigger/);
   });
 
   it('clears inputs too, keeping their keys, for every tool or the tools named', async () => {

@@ -1,23 +1,25 @@
 import type { ToolCallPart, ToolResultPart } from 'ai';
 import { StrategyOptionsError } from '../../errors/strategy-options-error.js';
 import { findToolPairs } from '../../messages/find-tool-pairs.js';
-import { checkCount, checkFraction } from '../internal/check-option.js';
+import type { ProactiveTrigger } from '../../triggers/proactive-trigger.js';
+import { checkCount } from '../internal/check-option.js';
 import { inputText, outweighs, partTokens } from '../internal/part-tokens.js';
 import { pinnedIndexes } from '../internal/pinned-indexes.js';
 import { isPlaceholder, markPlaceholder } from '../internal/placeholder-mark.js';
 import { type RewriteMemo, replaceToolParts } from '../internal/replace-tool-parts.js';
 import { shrinkInput } from '../internal/shrink-input.js';
+import { isProactiveTrigger, type SizeTriggerOption, sizeTrigger } from '../internal/size-trigger.js';
 import { toolPartEdits } from '../internal/tool-part-edits.js';
 import { addTarget } from '../internal/tool-parts.js';
-import { usableTokens } from '../internal/usable-tokens.js';
 import type { Strategy } from '../strategy.js';
 
 /**
- * When context editing starts clearing: once the prompt (messages and tools, as this strategy receives
- * it) has `inputTokens` tokens, or a `fraction` of the usable context window, or the history holds
- * `toolUses` tool uses.
+ * When context editing starts clearing: a trigger object (`thresholdTrigger()`, `tokenTrigger()`, any
+ * `ProactiveTrigger`) judging the prompt (messages and tools, as this strategy receives it), or its
+ * literal forms — `inputTokens` tokens (`tokenTrigger`), a `fraction` of the usable context window
+ * (`thresholdTrigger`) — or once the history holds `toolUses` tool uses.
  */
-export type ContextEditingTrigger = { inputTokens: number } | { toolUses: number } | { fraction: number };
+export type ContextEditingTrigger = SizeTriggerOption | { toolUses: number };
 
 /** Options of {@link contextEditing}; the defaults are those Anthropic documents for `clear_tool_uses_20250919`. */
 export interface ContextEditingOptions {
@@ -73,7 +75,7 @@ export function contextEditing({
   clearToolInputs = false,
   placeholder = '[cleared]',
 }: ContextEditingOptions = {}): Strategy<ContextEditingState> {
-  checkTrigger(trigger);
+  const bySize = sizeRule(trigger);
   checkCount({ strategy: 'contextEditing', option: 'keep', value: keep });
   checkCount({ strategy: 'contextEditing', option: 'clearAtLeast', value: clearAtLeast });
   const excluded = new Set(excludeTools);
@@ -121,10 +123,12 @@ export function contextEditing({
           messages[pair.resultIndex]?.role === 'tool',
       );
       const triggered =
-        'toolUses' in trigger
-          ? uses.length >= trigger.toolUses
-          : counter.countPrompt(tools === undefined ? { messages } : { messages, tools }) >=
-            ('inputTokens' in trigger ? trigger.inputTokens : trigger.fraction * usableTokens(budget));
+        bySize === undefined
+          ? uses.length >= (trigger as { toolUses: number }).toolUses
+          : bySize.shouldCompact({
+              promptTokens: counter.countPrompt(tools === undefined ? { messages } : { messages, tools }),
+              budget,
+            });
 
       const placeholderTokens = counter.countText(placeholder);
       const targets = new Map<number, string[]>();
@@ -201,19 +205,19 @@ export function contextEditing({
   };
 }
 
-function checkTrigger(trigger: ContextEditingTrigger): void {
-  if ('fraction' in trigger) {
-    checkFraction({ strategy: 'contextEditing', option: 'trigger.fraction', value: trigger.fraction });
-  } else if ('inputTokens' in trigger) {
-    checkCount({ strategy: 'contextEditing', option: 'trigger.inputTokens', value: trigger.inputTokens });
-  } else if ('toolUses' in trigger) {
-    checkCount({ strategy: 'contextEditing', option: 'trigger.toolUses', value: trigger.toolUses });
-  } else {
-    throw new StrategyOptionsError({
-      strategy: 'contextEditing',
-      option: 'trigger',
-      value: trigger,
-      expected: '{ inputTokens }, { toolUses } or { fraction }',
-    });
+/** The trigger by prompt size (a trigger object), or undefined for `{ toolUses }`, checked. */
+function sizeRule(trigger: ContextEditingTrigger): ProactiveTrigger | undefined {
+  if (isProactiveTrigger(trigger) || 'fraction' in trigger || 'inputTokens' in trigger) {
+    return sizeTrigger('contextEditing', trigger);
   }
+  if ('toolUses' in trigger) {
+    checkCount({ strategy: 'contextEditing', option: 'trigger.toolUses', value: trigger.toolUses });
+    return undefined;
+  }
+  throw new StrategyOptionsError({
+    strategy: 'contextEditing',
+    option: 'trigger',
+    value: trigger,
+    expected: '{ inputTokens }, { toolUses }, { fraction } or a trigger (thresholdTrigger, tokenTrigger)',
+  });
 }

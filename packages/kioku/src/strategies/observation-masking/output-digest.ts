@@ -1,4 +1,4 @@
-import { extractIndicators } from '../../summarization/facts/extract-indicators.js';
+import { extractIndicators } from '../summarization/facts/extract-indicators.js';
 
 /** Options of {@link outputDigest}. */
 export interface OutputDigestOptions {

@@ -7,6 +7,7 @@ import { agentHistory } from '../../test/arbitrary-history.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { strategyConformance } from '../../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
+import { tokenTrigger } from '../../triggers/token-trigger.js';
 import { pin } from '../internal/pin.js';
 import { pinnedIndexes } from '../internal/pinned-indexes.js';
 import { type TruncationOptions, truncation } from './truncation.js';
@@ -34,6 +35,23 @@ describe('truncation', () => {
     expect(kept).toEqual(messages);
     expect(edits).toEqual([]);
     expect(state).toEqual({ cut: 0 });
+  });
+
+  it('takes its "when" as a trigger object: cuts once it fires, down to its target', async () => {
+    const messages = history(10); // 16 + 10 × 117 tokens
+    const literal = await truncate(messages, { maxTokens: 600, target: 0.5 });
+    const object = await truncate(messages, {
+      trigger: {
+        name: 'over-600',
+        shouldCompact: ({ promptTokens }) => promptTokens > 600,
+        target: () => 300,
+      },
+    });
+    expect(object).toEqual(literal);
+    const { messages: kept } = await truncate(messages, { trigger: tokenTrigger({ inputTokens: 500 }) });
+    expect(counter.countPrompt({ messages: kept })).toBeLessThanOrEqual(500);
+    expect(splitSteps(kept).length).toBeGreaterThan(1);
+    expect(() => truncation({ trigger: { name: 'x' } as never })).toThrow(/a trigger/);
   });
 
   it('keeps the system prompt, the task and the newest whole steps that fit', async () => {

@@ -1,8 +1,11 @@
+import { StrategyOptionsError } from '../../errors/strategy-options-error.js';
 import { splitSteps, splitTurns } from '../../messages/split-turns.js';
+import type { ProactiveTrigger } from '../../triggers/proactive-trigger.js';
 import { checkCount, checkFraction } from '../internal/check-option.js';
 import { pinnedIndexes } from '../internal/pinned-indexes.js';
+import { isProactiveTrigger } from '../internal/size-trigger.js';
 import { usableTokens } from '../internal/usable-tokens.js';
-import type { Strategy, StrategyEdit } from '../strategy.js';
+import type { Strategy, StrategyBudget, StrategyEdit } from '../strategy.js';
 
 /** Options of {@link truncation}. */
 export interface TruncationOptions {
@@ -18,6 +21,13 @@ export interface TruncationOptions {
   target?: number;
   /** Cut between steps (an assistant message and its tool results; default) or between whole turns. */
   unit?: 'steps' | 'turns';
+  /**
+   * When to cut and how far, as a trigger object (`thresholdTrigger()`, `tokenTrigger()`, any
+   * `ProactiveTrigger`): it judges the prompt as the kept tail would send it, and the cut brings it under
+   * its `target`. Replaces `maxTokens`, `fraction` and `target`, which otherwise make one: cut when the
+   * prompt is over the limit, down to `target` of it.
+   */
+  trigger?: ProactiveTrigger;
 }
 
 /** What truncation remembers between calls. */
@@ -44,10 +54,25 @@ export function truncation({
   fraction = 1,
   target = 0.8,
   unit = 'steps',
+  trigger,
 }: TruncationOptions = {}): Strategy<TruncationState> {
   if (maxTokens !== undefined) checkCount({ strategy: 'truncation', option: 'maxTokens', value: maxTokens });
   checkFraction({ strategy: 'truncation', option: 'fraction', value: fraction });
   checkFraction({ strategy: 'truncation', option: 'target', value: target });
+  if (trigger !== undefined && !isProactiveTrigger(trigger)) {
+    throw new StrategyOptionsError({
+      strategy: 'truncation',
+      option: 'trigger',
+      value: trigger,
+      expected: 'a trigger (thresholdTrigger, tokenTrigger or a ProactiveTrigger)',
+    });
+  }
+  const limitOf = (budget: StrategyBudget) => maxTokens ?? Math.floor(usableTokens(budget) * fraction);
+  const when: ProactiveTrigger = trigger ?? {
+    name: `over(${maxTokens ?? `${fraction} of the window`})`,
+    shouldCompact: ({ promptTokens, budget }) => promptTokens > limitOf(budget),
+    target: (budget) => Math.floor(limitOf(budget) * target),
+  };
   const split = unit === 'turns' ? splitTurns : splitSteps;
 
   return {
@@ -59,7 +84,6 @@ export function truncation({
       const spans = split(messages);
       const last = spans.length - 1;
       if (last <= 0) return { messages: messages.slice(), edits: [], state };
-      const limit = maxTokens ?? Math.floor(usableTokens(budget) * fraction);
       const pinned = pinnedIndexes(messages);
       let leadingSystem = 0;
       while (messages[leadingSystem]?.role === 'system') leadingSystem += 1;
@@ -88,8 +112,8 @@ export function truncation({
 
       let from = spans.findIndex((span) => span.start >= state.cut);
       if (from === -1) from = last;
-      if ((kept[from] ?? 0) > limit) {
-        const goal = Math.floor(limit * target);
+      if (when.shouldCompact({ promptTokens: kept[from] ?? 0, budget })) {
+        const goal = when.target(budget);
         from += 1;
         while (from < last && (kept[from] ?? 0) > goal) from += 1;
       }

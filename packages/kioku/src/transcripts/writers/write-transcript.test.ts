@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { observationMasking } from '../../strategies/index.js';
-import { summaryMessage } from '../../summarization/index.js';
+import { summaryMessage } from '../../strategies/summarization/index.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { importTranscript } from '../index.js';
 import { writeCompacted } from './write-transcript.js';

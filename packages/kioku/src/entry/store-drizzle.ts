@@ -1,0 +1,25 @@
+/**
+ * kioku/store/drizzle: the Drizzle side of a kioku store, for applications that keep their own tables in
+ * it or query kioku's with SQL. `drizzleStore(store)` gives an open store's `db`, `transaction` and
+ * `vectorParam`; `storeSchema` holds kioku's tables; `migrateStore` applies migrations. These declarations
+ * import `drizzle-orm`'s, which do not all pass `skipLibCheck: false` (Drizzle's own errors, outside kioku);
+ * `kioku/store` alone does.
+ *
+ * @example
+ * import { openStore } from 'kioku/store';
+ * import { drizzleStore } from 'kioku/store/drizzle';
+ * const { db } = drizzleStore(await openStore({ location: 'memory://' }));
+ */
+
+export {
+  type DrizzleStore,
+  drizzleStore,
+  type MigrateStoreOptions,
+  migrateStore,
+  type StoreDatabase,
+  type StoreSchema,
+  type StoreTransaction,
+  type StoreTransactionConfig,
+  storeFromDatabase,
+  storeSchema,
+} from '../store/index.js';

@@ -1,0 +1,240 @@
+import type { ModelMessage } from 'ai';
+import { SummarizationError } from '../../errors/summarization-error.js';
+import { splitSteps } from '../../messages/split-turns.js';
+import type { TokenCounter } from '../../tokens/token-counter.js';
+import { usableTokens } from '../internal/usable-tokens.js';
+import type { Strategy, StrategyBudget, StrategyInput, StrategyOutput } from '../strategy.js';
+import {
+  type HistoryLayout,
+  historyLayout,
+  type SummarizedView,
+  summarizedView,
+  wholeView,
+} from './history-layout.js';
+import type { ResolvedSplit } from './split-options.js';
+import { initialSummarizationState, type SummarizationState } from './summarization-state.js';
+import type { FactsReport, SummarizeEdit } from './summarize-edit.js';
+import { isSummaryMessage, summaryMessage } from './summary-message.js';
+import type { SummaryUsage } from './summary-usage.js';
+
+/** What a summary strategy is asked to summarize. */
+export interface SummaryRequest {
+  /** The earlier summary (as its message) when there is one, then the messages to fold into it. */
+  slice: readonly ModelMessage[];
+  /** Tokens of `slice`, by `counter`. */
+  sliceTokens: number;
+  counter: TokenCounter;
+  /** User instructions folded by earlier compactions. */
+  carried: readonly string[];
+  /**
+   * Most tokens the summary message may have for the compacted prompt to fit the budget's usable window
+   * (what the kept messages and tools leave); 0 when they alone fill it.
+   */
+  room: number;
+  /**
+   * Most tokens it may have once a fallback dropped every message after it (what the system prompt, the
+   * task, pinned messages and tools leave): its limit when the messages after it fill the window anyway.
+   */
+  maxRoom: number;
+  /** The caller's abort signal, for the summarizer's calls. */
+  abortSignal?: AbortSignal | undefined;
+}
+
+/** A summary made for a {@link SummaryRequest}. */
+export interface MadeSummary {
+  /** The summary, without the marker. */
+  text: string;
+  usage: SummaryUsage;
+  facts?: FactsReport;
+  /** The user instructions folded so far, to check every later summary for. */
+  instructions: readonly string[];
+}
+
+/**
+ * A summarization strategy: a `Strategy` whose `compact` compacts now, whatever the trigger says (for a
+ * provider's context-overflow error): at the split, or, when the split has nothing new to fold,
+ * everything before the newest step. `compact` returns the history unchanged (but still summarized as the
+ * state says) only when there is nothing left to fold.
+ */
+export type CompactionStrategy = Strategy<SummarizationState> &
+  Pick<Required<Strategy<SummarizationState>>, 'compact'>;
+
+/** Options of {@link compactionStrategy}. */
+export interface CompactionStrategyOptions {
+  name: string;
+  needsModel: boolean;
+  /** Whether summaries are placeholders of an estimated size. */
+  estimated: boolean;
+  split: ResolvedSplit;
+  /** Fewest tokens of new messages worth a summary (unless compacting on demand). */
+  minSliceTokens: number;
+  /** A summary not shorter than its slice: refused with an error (a model's), or not used (an estimate). */
+  tooLong: 'throw' | 'skip';
+  summarize(request: SummaryRequest): Promise<MadeSummary>;
+}
+
+/**
+ * The split and state logic every summarization strategy shares; they differ only in how a summary is
+ * made. At each call the summary in the state replaces the messages it stands for; once the trigger is
+ * reached, the split (computed on that view) says what else to fold, and the earlier summary is folded
+ * into the new one with it.
+ */
+export function compactionStrategy({
+  name,
+  needsModel,
+  estimated,
+  split,
+  minSliceTokens,
+  tooLong,
+  summarize,
+}: CompactionStrategyOptions): CompactionStrategy {
+  let memo: { text: string; message: ModelMessage } | undefined;
+  const messageFor = (text: string): ModelMessage => {
+    if (memo?.text !== text) memo = { text, message: summaryMessage(text) };
+    return memo.message;
+  };
+  const tokensOf = (counter: TokenCounter, messages: readonly ModelMessage[]) =>
+    messages.reduce((sum, message) => sum + counter.countMessage(message), 0);
+
+  const run = async (
+    { messages, tools, counter, budget, state, abortSignal }: StrategyInput<SummarizationState>,
+    force: boolean,
+  ): Promise<StrategyOutput<SummarizationState>> => {
+    const restored = summarizedView(
+      messages,
+      historyLayout(messages, state.question),
+      state.folded,
+      state.summary === undefined ? undefined : messageFor(state.summary),
+    );
+    // A state that does not fit the history (shorter, or cut elsewhere) is another history's: start over.
+    const current = restored === undefined ? initialSummarizationState : state;
+    const view = restored ?? wholeView(messages);
+    const layout = historyLayout(messages);
+    const unchanged = (): StrategyOutput<SummarizationState> => ({
+      messages: view.messages,
+      edits: carriedEdits(messages, view, current, counter),
+      state: current,
+    });
+    const prompt = counter.countPrompt(
+      tools === undefined ? { messages: view.messages } : { messages: view.messages, tools },
+    );
+    if (!force && !split.triggered(prompt, budget)) return unchanged();
+    const at = split.at(view.messages, counter);
+    let cut = at === undefined ? undefined : at < view.messages.length ? view.origin[at] : messages.length;
+    if (force && (cut === undefined || cut <= view.cutIndex)) cut = splitSteps(messages).at(-1)?.start;
+    // The question the next call answers and the results it needs are never summarized; the latest user
+    // message, when the cut passes it, stays verbatim before the summary.
+    if (cut !== undefined) cut = Math.min(cut, layout.tail);
+    if (cut === undefined || cut <= view.cutIndex) return unchanged();
+    const end = cut;
+    // An earlier summary in the history (a resumed conversation's, or one the fallbacks kept) is no question.
+    const latest = messages.findLastIndex((message) => message.role === 'user' && !isSummaryMessage(message));
+    const question = latest !== -1 && latest < end && !layout.kept.has(latest) ? latest : undefined;
+    const nextLayout = historyLayout(messages, question);
+    // An earlier question that is no longer the latest is folded in now.
+    const fresh = nextLayout.summarizable.filter(
+      (index) => (index >= view.cutIndex && index < end) || index === current.question,
+    );
+    const freshMessages = fresh.map((index) => messages[index] as ModelMessage);
+    if (fresh.length === 0 || (!force && tokensOf(counter, freshMessages) < minSliceTokens))
+      return unchanged();
+    const previous =
+      current.summary === undefined || current.folded === 0 ? [] : [messageFor(current.summary)];
+    const slice = [...previous, ...freshMessages];
+    const sliceTokens = tokensOf(counter, slice);
+    const folded = nextLayout.summarizable.filter((index) => index < end).length;
+    const { room, maxRoom } = roomForSummary(messages, nextLayout, folded, tools, counter, budget);
+    const made = await summarize({
+      slice,
+      sliceTokens,
+      counter,
+      carried: current.instructions,
+      room,
+      maxRoom,
+      ...(abortSignal === undefined ? {} : { abortSignal }),
+    });
+    const message = messageFor(made.text);
+    const after = counter.countMessage(message);
+    if (after >= sliceTokens) {
+      if (tooLong === 'skip') return unchanged();
+      throw new SummarizationError({
+        reason: 'too-long',
+        message: `the summary message has ${after} tokens, the ${slice.length} messages it would replace ${sliceTokens}`,
+        answer: made.text,
+        usage: made.usage,
+      });
+    }
+    const next: SummarizationState = {
+      folded,
+      summary: made.text,
+      instructions: made.instructions,
+      compactions: current.compactions + 1,
+      ...(question === undefined ? {} : { question }),
+    };
+    const nextView = summarizedView(messages, nextLayout, folded, message) ?? wholeView(messages);
+    const edit: SummarizeEdit = {
+      ...replacedEdit(messages, nextView, counter, after),
+      fresh: true,
+      usage: made.usage,
+      ...(made.facts === undefined ? {} : { facts: made.facts }),
+    };
+    return { messages: nextView.messages, edits: [edit], state: next };
+  };
+
+  const replacedEdit = (
+    messages: readonly ModelMessage[],
+    view: SummarizedView,
+    counter: TokenCounter,
+    tokensAfter: number,
+  ): SummarizeEdit => ({
+    strategy: name,
+    kind: 'summarize',
+    messageIndexes: view.replaced,
+    tokensBefore: tokensOf(
+      counter,
+      view.replaced.map((index) => messages[index] as ModelMessage),
+    ),
+    tokensAfter,
+    fresh: false,
+    estimated,
+  });
+
+  const carriedEdits = (
+    messages: readonly ModelMessage[],
+    view: SummarizedView,
+    state: SummarizationState,
+    counter: TokenCounter,
+  ): SummarizeEdit[] => {
+    if (view.replaced.length === 0 || state.summary === undefined) return [];
+    return [replacedEdit(messages, view, counter, counter.countMessage(messageFor(state.summary)))];
+  };
+
+  const roomForSummary = (
+    messages: readonly ModelMessage[],
+    layout: HistoryLayout,
+    folded: number,
+    tools: StrategyInput<SummarizationState>['tools'],
+    counter: TokenCounter,
+    budget: StrategyBudget,
+  ): { room: number; maxRoom: number } => {
+    const placeholder = summaryMessage('');
+    const view = summarizedView(messages, layout, folded, placeholder) ?? wholeView(messages);
+    const left = (history: readonly ModelMessage[]) => {
+      const prompt = counter.countPrompt(
+        tools === undefined ? { messages: history } : { messages: history, tools },
+      );
+      return Math.max(0, usableTokens(budget) - prompt + counter.countMessage(placeholder));
+    };
+    const at = view.messages.indexOf(placeholder);
+    return { room: left(view.messages), maxRoom: left(view.messages.slice(0, at + 1)) };
+  };
+
+  return {
+    name,
+    lossy: true,
+    needsModel,
+    initialState: () => initialSummarizationState,
+    apply: (input) => run(input, false),
+    compact: (input) => run(input, true),
+  };
+}

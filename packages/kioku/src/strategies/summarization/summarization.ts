@@ -1,0 +1,211 @@
+import type { LanguageModel } from 'ai';
+import type { TokenCounter } from '../../tokens/token-counter.js';
+import { checkCount } from '../internal/check-option.js';
+import { type CompactionStrategy, compactionStrategy } from './compaction-strategy.js';
+import { extractFacts } from './facts/extract-facts.js';
+import type { Fact } from './facts/fact.js';
+import { type PreservedFacts, preserveFacts } from './facts/preserve-facts.js';
+import { prioritizeFacts } from './facts/prioritize-facts.js';
+import { summarizeMessages } from './hierarchical/summarize-messages.js';
+import { summarizerWindow } from './hierarchical/summarizer-window.js';
+import { generalPrompt } from './prompts/general-prompt.js';
+import { resolveSplit, type SummarizationSplit, type SummarizationTrigger } from './split-options.js';
+import { summaryMessage } from './summary-message.js';
+
+/** Options of {@link summarization}. */
+export interface SummarizationOptions {
+  /** The summarizer: any AI SDK language model; it may differ from (and be cheaper than) the agent's. */
+  model: LanguageModel;
+  /** Its instructions: `generalPrompt` (default), `securityInvestigationPrompt`, or your own. */
+  prompt?: string;
+  /** Where to cut; default `'fraction'` (the oldest 70% by size, on a step boundary). */
+  split?: SummarizationSplit;
+  /**
+   * When to summarize: a trigger object (`thresholdTrigger()`, `tokenTrigger()`) or its literal form;
+   * default `{ fraction: 0.8 }` of the usable window with a fraction split, and at every split point with
+   * `{ every, keep }` (the turn count is the trigger).
+   */
+  trigger?: SummarizationTrigger;
+  /** Most tokens of one summary (the calls' `maxOutputTokens`); default 1024. */
+  maxSummaryTokens?: number;
+  /** Fewest tokens of new messages worth a model call; default `maxSummaryTokens`. */
+  minSliceTokens?: number;
+  /**
+   * The summarizer's context window, beyond which it summarizes map-reduce. Default: the model catalog's
+   * figure for the model's id; for a model the catalog does not know, one call (give `isOverflowError`
+   * to split the input when the model rejects it as too long).
+   */
+  contextWindow?: number;
+  /** Chunk summaries made at once in map-reduce; default 4. */
+  concurrency?: number;
+  /** Retries of each call; default 2. */
+  maxRetries?: number;
+  /** Check the summary for the slice's IOCs and user instructions and append the missing ones; default true. */
+  preserveFacts?: boolean;
+  /**
+   * Most tokens the "Preserved facts" section may add; default `2 * maxSummaryTokens`. It is also kept
+   * within what the window leaves after the kept messages and the summary (or, when the kept messages
+   * fill the window anyway, after the system prompt, task and pinned messages), so facts never push the
+   * prompt over the window. Missing facts that do not fit go by priority: user instructions first, then
+   * the indicators the slice mentions least often and least lately (see `prioritizeFacts`).
+   */
+  maxPreservedFactsTokens?: number;
+  /** Recognises the summarizer's own context-overflow error, to split its input instead of failing. */
+  isOverflowError?: (error: unknown) => boolean;
+  /** Most milliseconds one summarizer call may take before it is aborted; default 120,000. */
+  timeoutMs?: number;
+  /** Aborts the summarizer's calls (the caller's signal); combined with `timeoutMs`. */
+  abortSignal?: AbortSignal;
+  /** The strategy's name; default `'summarization'`. */
+  name?: string;
+}
+
+/**
+ * LLM summarization: once the prompt reaches the trigger, the oldest part of the history (the split:
+ * ~70% by size on a step boundary, or every N turns keep the last M) is replaced by ONE user message
+ * that opens with `=== Previous Conversation Summary ===`, followed by the kept messages. The system
+ * prompt, the task and pinned messages (with their steps) stay verbatim, before the summary. The next
+ * compaction folds the earlier summary into the new one, so summaries never pile up; until then the
+ * summary is reused (the state holds it, so the provider's cached prefix is stable).
+ *
+ * Before a summary is accepted, the IOCs and user instructions of the slice it replaces are checked and
+ * the missing ones appended under "Preserved facts" (`facts.repaired` in the edit). A slice larger than
+ * the summarizer's window is summarized map-reduce. A summarizer that fails, answers nothing, garbage, or
+ * a summary not shorter than the slice throws `SummarizationError`: nothing is replaced silently. The
+ * fresh edit reports the summary calls' own `usage`.
+ *
+ * @example
+ * const strategy = summarization({ model: openai('gpt-4o-mini'), prompt: securityInvestigationPrompt });
+ * let state = strategy.initialState();
+ * const { messages, edits, state: next } = await strategy.apply({ messages: history, counter, budget, state });
+ */
+export function summarization({
+  model,
+  prompt = generalPrompt,
+  split = 'fraction',
+  trigger,
+  maxSummaryTokens = 1024,
+  minSliceTokens = maxSummaryTokens,
+  contextWindow,
+  concurrency = 4,
+  maxRetries = 2,
+  preserveFacts: preserve = true,
+  maxPreservedFactsTokens = 2 * maxSummaryTokens,
+  isOverflowError,
+  timeoutMs = 120_000,
+  abortSignal,
+  name = 'summarization',
+}: SummarizationOptions): CompactionStrategy {
+  checkCount({ strategy: 'summarization', option: 'maxSummaryTokens', value: maxSummaryTokens, min: 1 });
+  checkCount({ strategy: 'summarization', option: 'minSliceTokens', value: minSliceTokens });
+  checkCount({ strategy: 'summarization', option: 'concurrency', value: concurrency, min: 1 });
+  checkCount({ strategy: 'summarization', option: 'maxRetries', value: maxRetries });
+  checkCount({ strategy: 'summarization', option: 'timeoutMs', value: timeoutMs, min: 1 });
+  checkCount({
+    strategy: 'summarization',
+    option: 'maxPreservedFactsTokens',
+    value: maxPreservedFactsTokens,
+  });
+  if (contextWindow !== undefined) {
+    checkCount({ strategy: 'summarization', option: 'contextWindow', value: contextWindow, min: 1 });
+  }
+  const resolved = resolveSplit('summarization', split, trigger);
+  const window = contextWindow ?? summarizerWindow(model);
+  return compactionStrategy({
+    name,
+    needsModel: true,
+    estimated: false,
+    split: resolved,
+    minSliceTokens,
+    tooLong: 'throw',
+    async summarize({ slice, counter, carried, room, maxRoom, abortSignal: callSignal }) {
+      const carriedFacts: Fact[] = carried.map((value) => ({ kind: 'instruction', value }));
+      const facts = preserve ? dedupe([...carriedFacts, ...extractFacts(slice)]) : carriedFacts;
+      const result = await summarizeMessages({
+        model,
+        messages: slice,
+        counter,
+        prompt,
+        maxSummaryTokens,
+        contextWindow: window,
+        concurrency,
+        maxRetries,
+        isOverflowError,
+        timeoutMs,
+        abortSignal: eitherSignal(abortSignal, callSignal),
+      });
+      const instructions = facts.filter((fact) => fact.kind === 'instruction').map((fact) => fact.value);
+      if (!preserve) return { text: result.text, usage: result.usage, instructions };
+      // Facts never push the prompt over the window: they take what the kept messages leave, or, when
+      // those fill it already (the fallbacks will cut them), what a prompt without them would leave.
+      const summaryTokens = counter.countMessage(summaryMessage(result.text));
+      const limit = room > summaryTokens ? room : maxRoom;
+      const preserved = preserveWithin({
+        summary: result.text,
+        facts,
+        counter,
+        maxTokens: Math.min(maxPreservedFactsTokens, limit - summaryTokens),
+        room: limit,
+        prioritize: (missing) => prioritizeFacts(slice, missing),
+      });
+      return {
+        text: preserved.text,
+        usage: result.usage,
+        facts: {
+          extracted: facts.length,
+          present: preserved.present.length,
+          repaired: preserved.repaired.length,
+          dropped: preserved.dropped.length,
+        },
+        instructions,
+      };
+    },
+  });
+}
+
+/**
+ * `preserveFacts` capped at `maxTokens`, the cap lowered until the summary message fits `room` (counting
+ * the section alone can differ from counting it inside the message by a few tokens).
+ */
+function preserveWithin({
+  summary,
+  facts,
+  counter,
+  maxTokens,
+  room,
+  prioritize,
+}: {
+  summary: string;
+  facts: readonly Fact[];
+  counter: TokenCounter;
+  maxTokens: number;
+  room: number;
+  prioritize: (facts: readonly Fact[]) => Fact[];
+}): PreservedFacts {
+  let cap = Math.max(0, maxTokens);
+  for (;;) {
+    const preserved = preserveFacts({ summary, facts, cap: { maxTokens: cap, counter, prioritize } });
+    const over = counter.countMessage(summaryMessage(preserved.text)) - room;
+    if (over <= 0 || preserved.text === summary || cap === 0) return preserved;
+    cap = Math.max(0, cap - over);
+  }
+}
+
+function dedupe(facts: readonly Fact[]): Fact[] {
+  const seen = new Set<string>();
+  return facts.filter((fact) => {
+    const key = `${fact.kind}:${fact.value.toLowerCase()}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A signal that aborts when either does (the factory's, or the call's); `undefined` when neither is given. */
+function eitherSignal(
+  first: AbortSignal | undefined,
+  second: AbortSignal | undefined,
+): AbortSignal | undefined {
+  if (first === undefined) return second;
+  return second === undefined ? first : AbortSignal.any([first, second]);
+}

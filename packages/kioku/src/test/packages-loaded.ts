@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A fresh node process's run, and the packages (by name, sorted) it resolved modules from. */
+export interface LoadedPackages {
+  status: number | null;
+  stderr: string;
+  packages: string[];
+}
+
+/**
+ * Runs `node <args>` in `cwd` with a resolve hook that logs every module URL the process resolves, and
+ * returns the packages those modules belong to (`@scope/name` or `name` under a `node_modules`).
+ */
+export function packagesLoaded(args: readonly string[], { cwd }: { cwd: string }): LoadedPackages {
+  const directory = mkdtempSync(join(tmpdir(), 'kioku-loads-'));
+  try {
+    writeFileSync(
+      join(directory, 'hooks.mjs'),
+      [
+        "import { appendFileSync } from 'node:fs';",
+        'export async function resolve(specifier, context, next) {',
+        '  const result = await next(specifier, context);',
+        "  appendFileSync(process.env.KIOKU_LOAD_LOG, result.url + '\\n');",
+        '  return result;',
+        '}',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(directory, 'register.mjs'),
+      "import { register } from 'node:module';\nregister(new URL('./hooks.mjs', import.meta.url));\n",
+    );
+    const log = join(directory, 'loads.log');
+    writeFileSync(log, '');
+    const { status, stderr } = spawnSync(
+      process.execPath,
+      ['--import', join(directory, 'register.mjs'), ...args],
+      { cwd, env: { ...process.env, KIOKU_LOAD_LOG: log }, encoding: 'utf8' },
+    );
+    const names = readFileSync(log, 'utf8')
+      .split('\n')
+      .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
+      .filter((name) => name !== undefined);
+    return { status, stderr, packages: [...new Set(names)].sort() };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
