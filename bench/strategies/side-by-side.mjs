@@ -95,6 +95,7 @@ const ratios = (row) => ({
   costCachedRatio: round(row.costCachedRatio),
   cacheHitRate: round(row.cacheHitRate),
   costCached: round(row.costCached),
+  hiddenFactRate: round(row.hiddenFactRate),
   violations: row.violations,
   callsOverWindow: row.callsOverWindow,
 });
@@ -198,6 +199,35 @@ for (const set of sets) {
   }
 }
 
+// 4. Is kioku's default on the frontier? A configuration dominates it when it is better on all three of
+// input tokens, cached cost and hidden-fact rate at once: every peer under each breakpoint policy (against
+// the default under the same policy) and every point of the trigger sweep (agents' rule), held out.
+const kiokuName = fixed.find((entry) => entry.kioku)?.name ?? 'kioku-default';
+const beats = (row, reference) =>
+  row.inputTokensRatio < reference.inputTokensRatio &&
+  row.costCachedRatio < reference.costCachedRatio &&
+  row.hiddenFactRate < reference.hiddenFactRate;
+const frontier = {};
+for (const set of sets) {
+  const dominating = [];
+  for (const policy of policies) {
+    const rows = table.native[policy].sets[set.name];
+    const reference = rows[kiokuName];
+    for (const [name, row] of Object.entries(rows)) {
+      if (name !== kiokuName && beats(row, reference)) dominating.push({ name, breakpoints: policy, ...row });
+    }
+  }
+  const reference = table.native.agent.sets[set.name][kiokuName];
+  for (const curve of sweeps.heldOut[set.name]) {
+    for (const point of curve.points) {
+      if (curve.strategy !== kiokuName && beats(point, reference)) {
+        dominating.push({ name: curve.strategy, trigger: point.label, breakpoints: 'agent', ...point });
+      }
+    }
+  }
+  frontier[set.name] = { default: kiokuName, dominatedBy: dominating };
+}
+
 const report = {
   date: new Date().toISOString(),
   node: process.version,
@@ -227,6 +257,7 @@ const report = {
   table,
   sweep: { breakpoints: 'agent', pricing: 'native', fractions, documentedTrigger, ...sweeps },
   chosenTriggers: chosen,
+  frontier,
   seconds: 0,
 };
 report.seconds = round((Date.now() - started) / 1000, 1);
@@ -278,14 +309,14 @@ print(
 );
 for (const set of sets) {
   print(
-    `trigger sweep, ${set.name}, held-out half, native pricing, agents' rule: input tokens × / cost cached ×`,
+    `trigger sweep, ${set.name}, held-out half, native pricing, agents' rule: input tokens × / cost cached × / calls with a hidden fact`,
     ['strategy', ...[...fractions.map(String), `${documentedTrigger / 1000}k`]],
     sweeps.heldOut[set.name].map((curve) => [
       curve.strategy,
       // A strategy without a trigger has one point, the same at every trigger.
       ...[...fractions, documentedTrigger].map((_, index) => {
         const point = curve.triggered ? curve.points[index] : curve.points[0];
-        return `${fmt(point.inputTokensRatio)} / ${fmt(point.costCachedRatio)}`;
+        return `${fmt(point.inputTokensRatio)} / ${fmt(point.costCachedRatio)} / ${(point.hiddenFactRate * 100).toFixed(1)}%`;
       }),
     ]),
   );
@@ -299,6 +330,16 @@ for (const set of sets) {
       fmt(choice.heldOut.inputTokensRatio),
       fmt(choice.heldOut.costCachedRatio),
     ]),
+  );
+}
+for (const set of sets) {
+  const { dominatedBy } = frontier[set.name];
+  console.log(
+    `\n${set.name}, held out: ${
+      dominatedBy.length === 0
+        ? `no configuration beats ${kiokuName} on input tokens, cached cost and hidden facts at once`
+        : `beaten on all three by ${dominatedBy.map((row) => `${row.name} (${row.trigger ?? row.breakpoints})`).join(', ')}`
+    }`,
   );
 }
 console.log(

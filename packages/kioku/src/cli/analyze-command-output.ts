@@ -217,7 +217,7 @@ export function renderAnalysis(json: AnalyzeJson): string {
     '',
     `trigger sweep, ${breakpointPolicyTitles[sweep.breakpoints]}:`,
     formatTable(
-      ['strategy', 'trigger', 'input tokens ×', 'cost no cache ×', 'cost cached ×'],
+      ['strategy', 'trigger', 'input tokens ×', 'cost no cache ×', 'cost cached ×', 'hidden facts'],
       sweep.curves.flatMap((curve) =>
         curve.points.map((point) => [
           curve.strategy,
@@ -225,6 +225,7 @@ export function renderAnalysis(json: AnalyzeJson): string {
           ratio(point.inputTokensRatio),
           ratio(point.costNoCacheRatio),
           ratio(point.costCachedRatio),
+          percent(point.hiddenFactRate),
         ]),
       ),
     ),

@@ -1,4 +1,5 @@
 import type { PeerTrigger } from '../baselines/peer-trigger.js';
+import { fidelityMeter } from '../fidelity/fidelity-meter.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
@@ -37,11 +38,6 @@ export interface SweepTriggersOptions {
   budgetFor?: (transcript: Transcript, pricing: ReplayPricing) => StrategyBudget;
   /** Where cache breakpoints go, for every strategy alike or per strategy; default `agent`. */
   breakpoints?: BreakpointPolicy | ((strategy: Strategy<unknown>) => BreakpointPolicy);
-  /**
-   * A hidden-fact rate (share of facts of the history the managed prompts no longer show) measured over
-   * one point's replays, plotted beside cost when given; default none.
-   */
-  hiddenFactRateOf?: (replays: readonly TranscriptReplay[]) => number | undefined;
   /** Called before the first replay with the number of replays. */
   onStart?: (total: number) => void;
   /** Called after each replay. */
@@ -62,8 +58,11 @@ export interface TriggerSweepPoint {
   costCachedRatio: number;
   cacheHitRate: number;
   callsOverWindow: number;
-  /** The hidden-fact rate, when the sweep was given `hiddenFactRateOf` and it measured one. */
-  hiddenFactRate?: number;
+  /**
+   * The share of calls whose managed prompt hid a fact the agent's answer drew only from tool outputs
+   * (the replay engine's fidelity measure, `hiddenFactRate`).
+   */
+  hiddenFactRate: number;
 }
 
 /** One strategy's points, in the order of the sweep's triggers (fractions, then absolute ones). */
@@ -109,7 +108,6 @@ export async function sweepTriggers({
   counterFor = (transcript) => counterForModel(transcript.model ?? transcript.calls[0]?.model),
   budgetFor = (_, pricing) => ({ contextWindow: pricing.model.contextWindow }),
   breakpoints = 'agent',
-  hiddenFactRateOf,
   onStart,
   onReplay,
 }: SweepTriggersOptions): Promise<TriggerSweep> {
@@ -128,6 +126,8 @@ export async function sweepTriggers({
     const pricing = pricingFor(transcript);
     const counter = counterFor(transcript);
     const budget = budgetFor(transcript, pricing);
+    // One meter per transcript: it remembers where each answer's facts came from, for every strategy.
+    const fidelity = fidelityMeter();
     const replay = (strategy: Strategy<unknown>) =>
       replayTranscript({
         transcript,
@@ -136,6 +136,7 @@ export async function sweepTriggers({
         pricing,
         budget,
         breakpoints: typeof breakpoints === 'function' ? breakpoints(strategy) : breakpoints,
+        fidelity,
       });
     add(`${baseline.name}\u0000-1`, await replay(baseline));
     for (const strategy of fixed) add(`${strategy.name}\u0000-1`, await replay(strategy));
@@ -159,10 +160,9 @@ export async function sweepTriggers({
       costCachedRatio: compared.costCachedRatio,
       cacheHitRate: compared.cacheHitRate,
       callsOverWindow: compared.callsOverWindow,
+      hiddenFactRate: compared.hiddenFactRate,
     };
     if (trigger !== undefined) result.trigger = trigger;
-    const hidden = hiddenFactRateOf?.(mine);
-    if (hidden !== undefined) result.hiddenFactRate = hidden;
     return result;
   };
   return {

@@ -60,11 +60,7 @@ export async function renderReport(data: ReportData): Promise<string> {
 ${
   data.sweep === undefined
     ? ''
-    : `<section id="sweep"><h2>Trigger sweep: tokens against cached cost</h2><p class="note">Each peer with a token trigger replayed at every trigger (fractions of the window and its documented setting), each point a ratio to <b>${escapeHtml(data.baseline)}</b>; strategies without a trigger are one point. Lower left is cheaper and smaller. ${escapeHtml(data.sweep.breakpoints)}.</p><div class="chart wide"><canvas id="sweep-chart"></canvas></div>${
-        data.sweep.curves.some((curve) => curve.points.some((point) => point.hiddenFactRate !== undefined))
-          ? '<div class="chart wide"><canvas id="sweep-fidelity-chart"></canvas></div>'
-          : ''
-      }</section>`
+    : `<section id="sweep"><h2>Trigger sweep: tokens against cached cost</h2><p class="note">Each peer with a token trigger replayed at every trigger (fractions of the window and its documented setting), each point a ratio to <b>${escapeHtml(data.baseline)}</b>; strategies without a trigger are one point. Lower left is cheaper and smaller. ${escapeHtml(data.sweep.breakpoints)}.</p><div class="chart wide"><canvas id="sweep-chart"></canvas></div><div class="chart wide"><canvas id="sweep-fidelity-chart"></canvas></div></section>`
 }
 <section><h2>Tokens saved by tool</h2><p class="note">Tool inputs and outputs each strategy left out of its prompts, over every call of every transcript.</p><div class="chart wide"><canvas id="saved-chart"></canvas></div></section>
 <section><h2>Tokens and what they hid</h2><p class="note">Each strategy as a point: input tokens as a ratio to ${escapeHtml(data.baseline)} against the share of calls whose prompt hid a fact the agent's answer used (one only a tool output held). Lower left is better; the dashed line joins the strategies no other beats on both.</p><div class="chart"><canvas id="fidelity-chart"></canvas></div></section>
