@@ -221,7 +221,7 @@ for (const set of sets) {
   for (const curve of sweeps.heldOut[set.name]) {
     for (const point of curve.points) {
       if (curve.strategy !== kiokuName && beats(point, reference)) {
-        dominating.push({ name: curve.strategy, trigger: point.label, breakpoints: 'agent', ...point });
+        dominating.push({ name: curve.strategy, breakpoints: 'agent', ...point });
       }
     }
   }
@@ -338,7 +338,7 @@ for (const set of sets) {
     `\n${set.name}, held out: ${
       dominatedBy.length === 0
         ? `no configuration beats ${kiokuName} on input tokens, cached cost and hidden facts at once`
-        : `beaten on all three by ${dominatedBy.map((row) => `${row.name} (${row.trigger ?? row.breakpoints})`).join(', ')}`
+        : `beaten on all three by ${dominatedBy.map((row) => `${row.name} (${row.label ?? row.breakpoints})`).join(', ')}`
     }`,
   );
 }

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { languageModelFromSpec } from 'kioku';
 import type { DrizzleStore } from 'kioku/store/drizzle';
-import { type LoopbackProvider, type LoopbackReply, startLoopbackProvider } from 'kioku/test';
+import {
+  headlessChromium,
+  type LoopbackProvider,
+  type LoopbackReply,
+  startLoopbackProvider,
+} from 'kioku/test';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdminToken } from '../auth/index.js';
@@ -18,17 +23,8 @@ import { openInvestigatorStore } from '../store/index.js';
 // The web console end to end: the real server (webhook + console API + the built app) on loopback, the
 // chat on a scripted model behind kioku/test's loopback OpenAI server, driven in Debian's Chromium.
 
-const chromiumPath = process.env.KIOKU_CHROMIUM ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromiumPath = headlessChromium.path;
+const chromiumArgs = [...headlessChromium.args];
 const webhookToken = 'a-webhook-token-of-32-characters';
 const webBuilt = existsSync(new URL('../../dist/web/index.html', import.meta.url));
 const missing = !existsSync(chromiumPath)

@@ -10,22 +10,14 @@ import { resolvePricing } from '../replay/resolve-pricing.js';
 import { sweepTriggers } from '../replay/sweep-triggers.js';
 import { kiokuDefault } from '../strategies/kioku-default/index.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
+import { headlessChromium } from '../test/headless-chromium.js';
 import { importTranscript } from '../transcripts/import-transcript.js';
 import { renderReport } from './render-report.js';
 import { reportData } from './report-data.js';
 
 const sample = new URL('../../../../samples/soc-investigation.json', import.meta.url);
-const chromiumPath = process.env.KIOKU_CHROMIUM ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromiumPath = headlessChromium.path;
+const chromiumArgs = [...headlessChromium.args];
 
 async function sampleReport({ sweep = false } = {}): Promise<string> {
   const transcripts = importTranscript(readFileSync(sample, 'utf8'), {
