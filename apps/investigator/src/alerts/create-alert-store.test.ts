@@ -173,6 +173,12 @@ for (const target of storeTargets()) {
           alerts.resolve({ id: first.id, conclusion: 'benign', reason: 'x', by: 'joe' }),
         ).rejects.toThrow(/already resolved/);
         expect((await alerts.list({ status: 'resolved' })).map((a) => a.id)).toEqual([first.id]);
+        const open = (await alerts.list({ status: 'open' }))[0];
+        if (open === undefined) throw new Error('no open alert');
+        await expect(alerts.merge({ id: open.id, into: first.id })).rejects.toThrow(
+          /is resolved and .* is open; resolve .* on its own/,
+        );
+        expect((await alerts.get(open.id)).mergedInto).toBeUndefined();
       });
 
       it('names an unknown alert', async () => {

@@ -175,6 +175,14 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
           message: `it is already merged into ${alert.mergedInto}; unmerge it first`,
         });
       }
+      // Merging an open alert into a resolved one would leave it open under a closed case (or close it
+      // with a resolution nobody gave it): refused, the analyst resolves it on its own.
+      if (target.status === 'resolved' && alert.status !== 'resolved') {
+        throw new AlertStateError({
+          id: into,
+          message: `it is resolved and ${id} is open; resolve ${id} on its own instead of merging it`,
+        });
+      }
       await store.transaction(async (tx) => {
         await tx.execute(sql`update investigator_alerts set merged_into = ${into} where merged_into = ${id}`);
         await tx.execute(sql`update investigator_alerts set merged_into = ${into} where id = ${id}`);
