@@ -1,5 +1,4 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { KiokuError } from 'kioku';
 import {
   defaultLogDatabase,
   defaultRunbooksDir,
@@ -9,6 +8,7 @@ import {
   openConfiguredLogEngine,
   type QueryResult,
 } from '../logs/index.js';
+import { runCommand } from './run-command.js';
 
 /** `investigator logs`: build the log database from the shared security logs, list its tables, query it. */
 export function logsCommand(): Command {
@@ -31,7 +31,7 @@ export function logsCommand(): Command {
     .option('--replace', 'replace an existing database file', false)
     .option('--json', 'print the tables built as JSON', false)
     .action((options: { source?: string; db?: string; only?: string[]; replace: boolean; json: boolean }) =>
-      runLogsCommand(async () => {
+      runCommand(async () => {
         const source =
           options.source ?? (process.env.INVESTIGATOR_SECURITY_LOGS || '../shared/data/security-logs');
         const result = await loadSecurityLogs({
@@ -65,7 +65,7 @@ export function logsCommand(): Command {
     .addOption(dbOption())
     .option('--json', 'print JSON', false)
     .action((options: { db?: string; json: boolean }) =>
-      runLogsCommand(() =>
+      runCommand(() =>
         withEngine(options.db, async (engine) => {
           const tables = await engine.tables();
           if (options.json) {
@@ -93,7 +93,7 @@ export function logsCommand(): Command {
     .addOption(maxRowsOption())
     .option('--json', 'print the result page as JSON', false)
     .action((sql: string, options: { db?: string; maxRows: number; json: boolean }) =>
-      runLogsCommand(() =>
+      runCommand(() =>
         withEngine(options.db, async (engine) => {
           const result = await engine.query(sql, { maxRows: options.maxRows, maxBytes: 1_000_000 });
           printResult(result, options.json);
@@ -107,7 +107,7 @@ export function logsCommand(): Command {
     .option('--dir <dir>', 'the runbooks folder (default: the ones shipped with the investigator)')
     .option('--json', 'print JSON', false)
     .action((options: { dir?: string; json: boolean }) =>
-      runLogsCommand(async () => {
+      runCommand(async () => {
         const runbooks = await loadRunbooks(options.dir ?? defaultRunbooksDir());
         if (options.json) {
           process.stdout.write(`${JSON.stringify(runbooks, null, 2)}\n`);
@@ -128,7 +128,7 @@ export function logsCommand(): Command {
     .addOption(maxRowsOption())
     .option('--json', 'print the result page as JSON', false)
     .action((name: string, options: { dir?: string; db?: string; maxRows: number; json: boolean }) =>
-      runLogsCommand(async () => {
+      runCommand(async () => {
         const runbooks = await loadRunbooks(options.dir ?? defaultRunbooksDir());
         const runbook = runbooks.find((candidate) => candidate.name === name);
         if (runbook === undefined) {
@@ -170,17 +170,6 @@ async function withEngine(
     await work(engine);
   } finally {
     await engine.close();
-  }
-}
-
-/** Errors a user can act on (a refused query, a missing file) become one line and exit code 1. */
-async function runLogsCommand(work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    if (!KiokuError.isInstance(error)) throw error;
-    process.stderr.write(`investigator: ${error.message}\n`);
-    process.exitCode = 1;
   }
 }
 

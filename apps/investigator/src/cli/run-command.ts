@@ -12,7 +12,7 @@ export async function runCommand(work: () => Promise<void>): Promise<void> {
   } catch (error) {
     const known = storageErrorFromDriver(error) ?? error;
     if (!KiokuError.isInstance(known)) throw error;
-    console.error(`investigator: ${known.message}`);
+    process.stderr.write(`investigator: ${known.message}\n`);
     process.exitCode = InputFormatError.isInstance(known) ? 2 : 1;
   }
 }

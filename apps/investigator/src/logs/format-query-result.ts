@@ -1,5 +1,5 @@
+import { markUntrusted } from '../untrusted/index.js';
 import type { QueryResult } from './log-engine.js';
-import { markLogData } from './mark-log-data.js';
 
 /**
  * A result page as the log agent's model reads it: a line of facts (result id, rows shown and where,
@@ -20,6 +20,6 @@ export function formatQueryResult(result: QueryResult, source: string): string {
   const lines = [facts.join('; ')];
   if (result.hint !== undefined) lines.push(result.hint);
   const rows = result.rows.map((row) => JSON.stringify(row)).join('\n');
-  lines.push(markLogData({ source, content: rows === '' ? '(no rows)' : rows }));
+  lines.push(markUntrusted({ source, content: rows === '' ? '(no rows)' : rows }));
   return lines.join('\n');
 }

@@ -32,7 +32,6 @@ export type {
 export { LogLoadError } from './log-load-error.js';
 export { LogQueryError, type LogQueryRefusal } from './log-query-error.js';
 export { logsRunPromptSection } from './logs-run-prompt-section.js';
-export { markLogData } from './mark-log-data.js';
 export { type BigQueryLogEngineOptions, openBigQueryLogEngine } from './open-bigquery-log-engine.js';
 export { openConfiguredLogEngine } from './open-configured-log-engine.js';
 export { type DuckDbLogEngineOptions, openDuckDbLogEngine } from './open-duckdb-log-engine.js';

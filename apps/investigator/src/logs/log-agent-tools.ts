@@ -1,10 +1,10 @@
 import { type ToolSet, tool } from 'ai';
 import { z } from 'zod';
+import { markUntrusted } from '../untrusted/index.js';
 import { formatQueryResult } from './format-query-result.js';
 import type { Runbook } from './load-runbooks.js';
 import type { LogEngine } from './log-engine.js';
 import { LogQueryError } from './log-query-error.js';
-import { markLogData } from './mark-log-data.js';
 
 /** Options of {@link logAgentTools}. */
 export interface LogAgentToolsOptions {
@@ -36,7 +36,7 @@ export function logAgentTools({ engine, runbooks, maxRows = 50 }: LogAgentToolsO
             (entry) =>
               `${entry.name} (${entry.rowCount ?? '?'} rows, ${entry.columns.length} columns): ${entry.description ?? ''}`,
           );
-          return markLogData({ source: 'log schema', content: lines.join('\n') });
+          return markUntrusted({ source: 'log schema', content: lines.join('\n') });
         }
         const found = tables.find((entry) => entry.name.toLowerCase() === table.toLowerCase());
         if (found === undefined) {
@@ -46,7 +46,7 @@ export function logAgentTools({ engine, runbooks, maxRows = 50 }: LogAgentToolsO
           });
         }
         const columns = found.columns.map((column) => `${column.name} ${column.type}`).join('\n');
-        return markLogData({
+        return markUntrusted({
           source: `columns of ${found.name}`,
           content: `${found.description ?? ''}\n${columns}`,
         });
@@ -101,7 +101,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
     if (!LogQueryError.isInstance(error) || error.reason !== 'failed') throw error;
     throw new LogQueryError({
       reason: 'failed',
-      message: `the query failed; fix it and try again:\n${markLogData({ source: 'engine error', content: error.message })}`,
+      message: `the query failed; fix it and try again:\n${markUntrusted({ source: 'engine error', content: error.message })}`,
       cause: error,
     });
   }
