@@ -3,15 +3,25 @@
 // `pruneMessages` recipe run here over scripted models replaying the recorded responses; OpenHands'
 // observation masking is compared with the output of its own Python code at sampled calls
 // (fixtures/openhands-masking.json, made by python-fixtures.mjs), and so is SWE-agent's
-// `last_n_observations` (fixtures/swe-agent-last-n.json). Prompts are counted with kioku's
-// counter for the run's model. Fails (exit 1) when any call's modelled tokens are more than 2% off.
+// `last_n_observations` (fixtures/swe-agent-last-n.json) and SWE-agent ≥ 1.1's `cache_control`
+// processor at every call of 4 runs (fixtures/swe-agent-cache-control.json: breakpoint positions, and
+// the cached input cost they imply under Anthropic's caching). Prompts are counted with kioku's counter
+// for the run's model. Fails (exit 1) when any call's modelled tokens (for cache_control: tokens,
+// breakpoint positions or cost) are more than 2% off.
 // Run from the repository root after `npm run build`: `node bench/peers/check.mjs`.
 // Prints real vs modelled tokens at sampled calls and writes bench/results/peers-real-vs-model.json.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSets } from '../tokens/load-sets.mjs';
-import { aiSdkCheck, langChainCheck, loadFixture, openHandsCheck, sweAgentCheck } from './peer-checks.mjs';
+import {
+  aiSdkCheck,
+  langChainCheck,
+  loadFixture,
+  openHandsCheck,
+  sweAgentCacheControlCheck,
+  sweAgentCheck,
+} from './peer-checks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/peers-real-vs-model.json');
@@ -39,14 +49,29 @@ const find = (set, id) => {
   return transcript;
 };
 const results = [];
-const record = (peer, run, setting, { calls, maxRelativeError }) => {
-  results.push({ peer, run, setting, calls: calls.length, maxRelativeError, sampled: sampled(calls) });
+const record = (peer, run, setting, { calls, maxRelativeError, ...totals }) => {
+  results.push({
+    peer,
+    run,
+    setting,
+    calls: calls.length,
+    maxRelativeError,
+    ...totals,
+    sampled: sampled(calls),
+  });
   console.log(
     `${peer} ${run} ${setting}: ${calls.length} calls, max error ${(100 * maxRelativeError).toFixed(3)}%`,
   );
+  if (totals.realCost !== undefined) {
+    console.log(
+      `  ${totals.pricing}: cached input $${totals.realCost.toFixed(4)} real, $${totals.modelCost.toFixed(4)} model`,
+    );
+  }
   for (const row of sampled(calls)) {
     console.log(
-      `  call ${String(row.call).padStart(3)}: unmanaged ${row.unmanagedTokens}, real ${row.realTokens}, model ${row.modelTokens}`,
+      row.realPositions === undefined
+        ? `  call ${String(row.call).padStart(3)}: unmanaged ${row.unmanagedTokens}, real ${row.realTokens}, model ${row.modelTokens}`
+        : `  call ${String(row.call).padStart(3)}: breakpoints at tokens ${row.realPositions.join(', ')} real, ${row.modelPositions.join(', ')} model; cache read ${row.realCacheRead} / ${row.modelCacheRead}, written ${row.realCacheWrite} / ${row.modelCacheWrite}`,
     );
   }
 };
@@ -74,6 +99,15 @@ const sweFixture = await loadFixture('swe-agent-last-n');
 for (const run of sweFixture.runs) {
   record('swe-agent-last-5', run.id, `n ${run.window}`, await sweAgentCheck(find(run.set, run.id), run));
 }
+const cacheControlFixture = await loadFixture('swe-agent-cache-control');
+for (const run of cacheControlFixture.runs) {
+  record(
+    'swe-agent-1.1-default',
+    run.id,
+    `cache_control last_n_messages ${run.window}`,
+    await sweAgentCacheControlCheck(find(run.set, run.id), run),
+  );
+}
 
 const maxRelativeError = Math.max(...results.map((row) => row.maxRelativeError));
 const peers = Object.fromEntries(
@@ -91,7 +125,11 @@ await writeFile(
       tolerance,
       maxRelativeError,
       peers,
-      provenance: { 'openhands-masking': fixture.provenance, 'swe-agent-last-5': sweFixture.provenance },
+      provenance: {
+        'openhands-masking': fixture.provenance,
+        'swe-agent-last-5': sweFixture.provenance,
+        'swe-agent-1.1-default': cacheControlFixture.provenance,
+      },
       results,
     },
     null,

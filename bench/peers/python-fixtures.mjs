@@ -1,10 +1,13 @@
 // Makes the fixtures of the peers' own Python code at sampled calls of recorded runs:
 // fixtures/openhands-masking.json (OpenHands' ObservationMaskingCondenser.condense, then
-// ConversationMemory.process_events) and fixtures/swe-agent-last-n.json (SWE-agent's
-// LastNObservations). The upstream code is not in this repository: give a checkout of it.
-// Run from the repository root after `npm run build`:
-//   node bench/peers/python-fixtures.mjs openhands|swe-agent SOURCE_DIR PROVENANCE
-// Messages equal to a recorded one are stored as its index (`from`), the others as their text.
+// ConversationMemory.process_events), fixtures/swe-agent-last-n.json (SWE-agent's
+// LastNObservations) and fixtures/swe-agent-cache-control.json (SWE-agent's
+// CacheControlHistoryProcessor, at every call of a run). The upstream code is not in this repository:
+// give a checkout of it. Run from the repository root after `npm run build`:
+//   node bench/peers/python-fixtures.mjs openhands|swe-agent|swe-agent-cache-control SOURCE_DIR PROVENANCE
+// Messages equal to a recorded one are stored as its index (`from`), the others as their text. The
+// cache_control processor changes no message: its calls are stored as the number of messages sent (the
+// recorded ones) and the indexes of those marked.
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -31,10 +34,21 @@ const samples = {
       { set: 1, id: 'django__django-11149', window: 5, calls: [10, 49] },
     ],
   },
+  'swe-agent-cache-control': {
+    file: 'swe-agent-cache-control.json',
+    runs: [
+      { set: 0, id: 'pylint-dev__astroid-1333', window: 2, calls: 'all' },
+      { set: 0, id: 'marshmallow-code__marshmallow-1343', window: 2, calls: 'all' },
+      { set: 1, id: 'django__django-11149', window: 2, calls: 'all' },
+      { set: 1, id: 'django__django-11265', window: 2, calls: 'all' },
+    ],
+  },
 };
 const [peer, sourceDir, provenance] = process.argv.slice(2);
 if (samples[peer] === undefined || sourceDir === undefined || provenance === undefined) {
-  throw new Error('usage: node bench/peers/python-fixtures.mjs openhands|swe-agent SOURCE_DIR PROVENANCE');
+  throw new Error(
+    `usage: node bench/peers/python-fixtures.mjs ${Object.keys(samples).join('|')} SOURCE_DIR PROVENANCE`,
+  );
 }
 const { file: fixtureFile, runs: peerSamples } = samples[peer];
 
@@ -48,7 +62,8 @@ const input = {
       window: sample.window,
       system: script.system,
       task: script.task,
-      calls: sample.calls,
+      calls:
+        sample.calls === 'all' ? script.steps.map((_, at) => at).concat(script.steps.length) : sample.calls,
       steps: script.steps.map((step, at) => ({
         responseId: `response-${at}`,
         text: step.text,
@@ -90,22 +105,37 @@ function recordedIndex(messages, message) {
   });
 }
 
+/** A cache_control call as stored: what it sent is the recorded prefix, so only the marks are kept. */
+function markedCall(runOutput, { call, messages, marked, changed }) {
+  if (changed.length > 0) {
+    throw new Error(`${runOutput.id} call ${call}: the processor changed messages ${changed.join(', ')}`);
+  }
+  if (messages !== 2 + 2 * call) {
+    throw new Error(`${runOutput.id} call ${call}: ${messages} messages sent, expected ${2 + 2 * call}`);
+  }
+  return { call, messages, marked };
+}
+
 const fixture = {
   provenance,
   runs: output.runs.map((runOutput, index) => ({
     id: runOutput.id,
     set: peerSamples[index].set,
     window: runOutput.window,
-    calls: runOutput.calls.map(({ call, messages }) => ({
-      call,
-      messages: messages.map((message) => {
-        const from = recordedIndex(transcripts[index].messages, message);
-        if (from !== -1) return { from };
-        return message.toolCallId === undefined
-          ? { role: message.role, text: message.text }
-          : { role: message.role, toolCallId: message.toolCallId, text: message.text };
-      }),
-    })),
+    calls: runOutput.calls.map((callOutput) => {
+      if (peer === 'swe-agent-cache-control') return markedCall(runOutput, callOutput);
+      const { call, messages } = callOutput;
+      return {
+        call,
+        messages: messages.map((message) => {
+          const from = recordedIndex(transcripts[index].messages, message);
+          if (from !== -1) return { from };
+          return message.toolCallId === undefined
+            ? { role: message.role, text: message.text }
+            : { role: message.role, toolCallId: message.toolCallId, text: message.text };
+        }),
+      };
+    }),
   })),
 };
 const file = join(here, 'fixtures', fixtureFile);

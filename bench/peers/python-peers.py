@@ -5,14 +5,17 @@ command line and runs it unchanged, around stand-ins for the classes it works on
 
     python3 bench/peers/python-peers.py openhands OPENHANDS_DIR < input.json > output.json
     python3 bench/peers/python-peers.py swe-agent SWE_AGENT_DIR < input.json > output.json
+    python3 bench/peers/python-peers.py swe-agent-cache-control SWE_AGENT_DIR < input.json > output.json
 
 OPENHANDS_DIR holds openhands/memory/condenser/impl/observation_masking_condenser.py (class
 ObservationMaskingCondenser) and openhands/memory/conversation_memory.py (class ConversationMemory);
-SWE_AGENT_DIR holds sweagent/agent/history_processors.py (class LastNObservations and the helpers it
-calls). Input: {"runs": [{"id", "window", "system", "task", "steps": [{"responseId", "text",
+SWE_AGENT_DIR holds sweagent/agent/history_processors.py (classes LastNObservations and
+CacheControlHistoryProcessor, and the helpers they call). Input: {"runs": [{"id", "window", "system", "task", "steps": [{"responseId", "text",
 "calls": [{"id", "name", "arguments"}], "results": [{"id", "text"}]}], "calls": [k, ...]}]}: the
-prompt of call k follows the first k steps; `window` is OpenHands' attention window or SWE-agent's n.
-Output: per run and call, the messages the peer sends.
+prompt of call k follows the first k steps; `window` is OpenHands' attention window, SWE-agent's n, or
+the cache_control processor's last_n_messages.
+Output: per run and call, the messages the peer sends; for swe-agent-cache-control, the number of
+messages, the indexes of those carrying a cache_control mark, and those whose role or text it changed.
 """
 
 import __future__
@@ -215,10 +218,66 @@ def swe_agent(source_dir, runs):
     return out
 
 
+def swe_agent_cache_control(source_dir, runs):
+    from typing import Literal
+
+    from pydantic import BaseModel, ConfigDict
+
+    namespace = {'BaseModel': BaseModel, 'ConfigDict': ConfigDict, 'Literal': Literal, 'History': list,
+                 'HistoryItem': dict, '__name__': 'sweagent_history_processors'}
+    path = Path(source_dir) / 'sweagent/agent/history_processors.py'
+    names = ['_get_content_text', '_clear_cache_control', '_set_cache_control', 'CacheControlHistoryProcessor']
+    CacheControl = load(path, names, namespace, lazy_annotations=False)[-1]
+
+    def text(entry):
+        content = entry['content']
+        return content if isinstance(content, str) else ''.join(item['text'] for item in content)
+
+    def marked(entry):
+        content = entry['content']
+        return 'cache_control' in entry or (isinstance(content, list) and any('cache_control' in item for item in content))
+
+    out = []
+    for run in runs:
+        processor = CacheControl(last_n_messages=run['window'])
+        # One history for the whole run, as SWE-agent keeps it: the processor edits its entries in place
+        # and clears the marks it set at the previous call.
+        history = [
+            {'role': 'system', 'content': run['system'], 'message_type': 'system'},
+            {'role': 'user', 'content': run['task'], 'message_type': 'observation'},
+        ]
+        sent = [(entry['role'], entry['content']) for entry in history]
+        calls = []
+
+        def send(count):
+            messages = processor(history)
+            calls.append({
+                'call': count,
+                'messages': len(messages),
+                'marked': [index for index, entry in enumerate(messages) if marked(entry)],
+                'changed': [index for index, entry in enumerate(messages) if (entry['role'], text(entry)) != sent[index]],
+            })
+
+        if 0 in run['calls']:
+            send(0)
+        for count, step in enumerate(run['steps'], start=1):
+            history.append({'role': 'assistant', 'content': step['text'], 'message_type': 'action',
+                            'tool_call_ids': [c['id'] for c in step['calls']]})
+            sent.append(('assistant', step['text']))
+            for result in step['results']:
+                history.append({'role': 'tool', 'content': result['text'], 'message_type': 'observation',
+                                'tool_call_ids': [result['id']]})
+                sent.append(('tool', result['text']))
+            if count in run['calls']:
+                send(count)
+        out.append({'id': run['id'], 'window': run['window'], 'calls': calls})
+    return out
+
+
 if __name__ == '__main__':
     peer, source_dir = sys.argv[1], sys.argv[2]
     runs = json.load(sys.stdin)['runs']
-    peers = {'openhands': openhands, 'swe-agent': swe_agent}
+    peers = {'openhands': openhands, 'swe-agent': swe_agent, 'swe-agent-cache-control': swe_agent_cache_control}
     if peer not in peers:
-        raise SystemExit(f'unknown peer {peer!r}: expected openhands or swe-agent')
+        raise SystemExit(f'unknown peer {peer!r}: expected one of {", ".join(peers)}')
     json.dump({'runs': peers[peer](source_dir, runs)}, sys.stdout)
