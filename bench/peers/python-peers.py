@@ -180,6 +180,23 @@ def openhands(source_dir, runs):
     return out
 
 
+def swe_agent_history(run):
+    """Yields (k, history) after each of the first k steps of `run`, from k = 0: one list, grown in place,
+    of the history items as SWE-agent records them (the task is the first observation)."""
+    history = [
+        {'role': 'system', 'content': run['system'], 'message_type': 'system'},
+        {'role': 'user', 'content': run['task'], 'message_type': 'observation'},
+    ]
+    yield 0, history
+    for count, step in enumerate(run['steps'], start=1):
+        history.append({'role': 'assistant', 'content': step['text'], 'message_type': 'action',
+                        'tool_call_ids': [c['id'] for c in step['calls']]})
+        for result in step['results']:
+            history.append({'role': 'tool', 'content': result['text'], 'message_type': 'observation',
+                            'tool_call_ids': [result['id']]})
+        yield count, history
+
+
 def swe_agent(source_dir, runs):
     from typing import Literal
 
@@ -193,17 +210,8 @@ def swe_agent(source_dir, runs):
     out = []
     for run in runs:
         processor = LastN(n=run['window'])
-        history = [
-            {'role': 'system', 'content': run['system'], 'message_type': 'system'},
-            {'role': 'user', 'content': run['task'], 'message_type': 'observation'},
-        ]
         prompts = {}
-        for count, step in enumerate(run['steps'], start=1):
-            history.append({'role': 'assistant', 'content': step['text'], 'message_type': 'action',
-                            'tool_call_ids': [c['id'] for c in step['calls']]})
-            for result in step['results']:
-                history.append({'role': 'tool', 'content': result['text'], 'message_type': 'observation',
-                                'tool_call_ids': [result['id']]})
+        for count, history in swe_agent_history(run):
             if count in run['calls']:
                 prompts[count] = [
                     {
@@ -241,15 +249,13 @@ def swe_agent_cache_control(source_dir, runs):
     for run in runs:
         processor = CacheControl(last_n_messages=run['window'])
         # One history for the whole run, as SWE-agent keeps it: the processor edits its entries in place
-        # and clears the marks it set at the previous call.
-        history = [
-            {'role': 'system', 'content': run['system'], 'message_type': 'system'},
-            {'role': 'user', 'content': run['task'], 'message_type': 'observation'},
-        ]
-        sent = [(entry['role'], entry['content']) for entry in history]
+        # and clears the marks it set at the previous call. `sent` is each entry as recorded.
+        sent = []
         calls = []
-
-        def send(count):
+        for count, history in swe_agent_history(run):
+            sent.extend((entry['role'], entry['content']) for entry in history[len(sent):])
+            if count not in run['calls']:
+                continue
             messages = processor(history)
             calls.append({
                 'call': count,
@@ -257,19 +263,6 @@ def swe_agent_cache_control(source_dir, runs):
                 'marked': [index for index, entry in enumerate(messages) if marked(entry)],
                 'changed': [index for index, entry in enumerate(messages) if (entry['role'], text(entry)) != sent[index]],
             })
-
-        if 0 in run['calls']:
-            send(0)
-        for count, step in enumerate(run['steps'], start=1):
-            history.append({'role': 'assistant', 'content': step['text'], 'message_type': 'action',
-                            'tool_call_ids': [c['id'] for c in step['calls']]})
-            sent.append(('assistant', step['text']))
-            for result in step['results']:
-                history.append({'role': 'tool', 'content': result['text'], 'message_type': 'observation',
-                                'tool_call_ids': [result['id']]})
-                sent.append(('tool', result['text']))
-            if count in run['calls']:
-                send(count)
         out.append({'id': run['id'], 'window': run['window'], 'calls': calls})
     return out
 

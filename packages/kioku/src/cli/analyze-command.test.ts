@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ReportData } from '../report/report-data.js';
 import {
   type LoopbackProvider,
   type LoopbackReply,
@@ -27,6 +28,13 @@ const strategyNamed = (stdout: string, name: string): JsonStrategy => {
   const found = (JSON.parse(stdout).strategies as JsonStrategy[]).find((strategy) => strategy.name === name);
   if (found === undefined) throw new Error(`no strategy ${name} in the output`);
   return found;
+};
+
+/** The data a written report embeds (`ReportData`). */
+const reportDataOf = (html: string): ReportData => {
+  const embedded = /<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(html)?.[1];
+  if (embedded === undefined) throw new Error('the report embeds no data');
+  return JSON.parse(embedded) as ReportData;
 };
 
 describe('kioku analyze', () => {
@@ -108,6 +116,17 @@ describe('kioku analyze', () => {
     const html = readFileSync(file, 'utf8');
     expect(html).toContain('<canvas id="context-chart">');
     expect(html).toContain('pydicom__pydicom-901');
+    // Both breakpoint policies replayed (the default) are in the report, each with its own table.
+    const data = reportDataOf(html);
+    expect(data.policies.map((policy) => policy.name)).toEqual(['agent', 'frontier']);
+    for (const policy of data.policies) {
+      expect(policy.title).toContain('cache breakpoints');
+      expect(policy.strategies.map((strategy) => strategy.name)).toEqual([
+        'unmanaged',
+        'kioku-default',
+        'swe-agent-1.0-last-5',
+      ]);
+    }
   });
 
   it('puts every peer’s token trigger at --trigger of the window, so --window moves it', () => {
@@ -134,22 +153,21 @@ describe('kioku analyze', () => {
     expect(runCli(['analyze', '--breakpoints', 'sometimes']).status).toBe(2);
   });
 
-  it('sweeps the peers’ triggers with --sweep, in JSON and as the report’s curve chart', () => {
+  it('sweeps the peers’ triggers with --sweep, in JSON and as the report’s curve chart per policy', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'kioku-analyze-')), 'report.html');
     const run = runCli([
       'analyze',
       '--strategies',
       'kioku-default,anthropic-clear-tool-uses',
-      '--breakpoints',
-      'agent',
       '--sweep',
       '--json',
       '--report',
       file,
     ]);
     expect(run.status).toBe(0);
+    const sweeps = JSON.parse(run.stdout).sweeps as Array<{ breakpoints: string; curves: unknown[] }>;
+    expect(sweeps.map((entry) => entry.breakpoints)).toEqual(['agent', 'frontier']);
     const [sweep] = JSON.parse(run.stdout).sweeps;
-    expect(sweep.breakpoints).toBe('agent');
     expect(
       sweep.curves.map((curve: { strategy: string; points: unknown[] }) => [
         curve.strategy,
@@ -163,7 +181,12 @@ describe('kioku analyze', () => {
     expect(points.map((point) => point.label).at(-1)).toBe('100,000 tokens');
     // The earliest trigger clears the most.
     expect(points[0]?.inputTokensRatio).toBeLessThan(points.at(-1)?.inputTokensRatio ?? 0);
-    expect(readFileSync(file, 'utf8')).toContain('<canvas id="sweep-chart">');
+    const html = readFileSync(file, 'utf8');
+    expect(html).toContain('<canvas id="sweep-chart">');
+    // Every policy's sweep is in the report, as the JSON gives it.
+    expect(reportDataOf(html).policies.map((policy) => [policy.name, policy.sweep])).toEqual(
+      sweeps.map((entry) => [entry.breakpoints, entry.curves]),
+    );
   });
 
   it('warns when OpenHands runs come without their per-call usage log (only the last call replayed)', () => {

@@ -17,7 +17,6 @@ import {
   renderReport,
   reportData,
   resolvePricing,
-  type StrategyAnalysis,
   sweepTriggers,
   type TranscriptReplay,
   unmanagedBaseline,
@@ -289,16 +288,18 @@ export function analyzeCommand(): Command {
         }
       }
       if (options.report !== undefined) {
-        const analysis = analyses[0]?.analysis as StrategyAnalysis;
         const descriptions = Object.fromEntries(
           json.strategies.map((strategy) => [strategy.name, strategy.description]),
         );
         const data = reportData({
-          analysis,
+          policies: analyses.map(({ breakpoints, analysis }) => ({
+            name: breakpoints,
+            title: breakpointPolicyTitles[breakpoints],
+            analysis,
+            sweep: json.sweeps?.find((sweep) => sweep.breakpoints === breakpoints)?.curves,
+          })),
           kiokuDefault: selected.includes(kiokuDefaultName) ? kiokuDefaultName : undefined,
           descriptions,
-          breakpoints: breakpointPolicyTitles[policies[0] ?? 'agent'],
-          sweep: json.sweeps?.[0],
         });
         await writeOutputFile(options.report, await renderReport(data));
         json.report = options.report;

@@ -137,6 +137,8 @@ export {
   chartLibrary,
   type ReportData,
   type ReportDataOptions,
+  type ReportPolicy,
+  type ReportPolicyInput,
   type ReportTranscript,
   renderReport,
   reportData,

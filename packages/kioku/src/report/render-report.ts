@@ -14,11 +14,12 @@ function escapeHtml(text: string): string {
 
 /**
  * One self-contained HTML page: the summary table and the charts (context per call, cumulative cost with
- * caching priced, the trigger sweep's curves when given, tokens saved by tool, tokens against the hidden-fact rate), with Chart.js and the data inlined. It loads nothing from the
- * network; its Content-Security-Policy forbids it.
+ * caching priced, the trigger sweep's curves when given, tokens saved by tool, tokens against the
+ * hidden-fact rate) of each breakpoint policy, a switch between them, with Chart.js and the data inlined.
+ * It loads nothing from the network; its Content-Security-Policy forbids it.
  *
  * @example
- * const html = await renderReport(reportData({ analysis, kiokuDefault: 'kioku-default' }));
+ * const html = await renderReport(reportData({ policies: [{ name: 'agent', analysis }] }));
  * await writeFile('report.html', html);
  */
 export async function renderReport(data: ReportData): Promise<string> {
@@ -40,13 +41,14 @@ export async function renderReport(data: ReportData): Promise<string> {
 <h1 id="title">${title}</h1>
 <p id="subtitle">${escapeHtml(data.subtitle)}</p>
 </header>
+<nav id="policy-switch" class="switch" aria-label="Cache breakpoint policy" hidden><span>Cache breakpoints</span></nav>
 <section>
 <h2>Strategies compared with the unmanaged history</h2>
 <p class="note">Ratios are to <b>${escapeHtml(data.baseline)}</b>, replayed in the same run; green is cheaper, red dearer.${
     data.kiokuDefault === undefined
       ? ''
       : ` ★ marks kioku's default, <b>${escapeHtml(data.kiokuDefault)}</b>.`
-  }${data.breakpoints === undefined ? '' : ` ${escapeHtml(data.breakpoints)}.`} Time is the strategy's own, per call (95th percentile). <i>Over window</i>: calls whose prompt (plus the reserved answer) is over the context window, which the provider would reject. <i>Hidden facts</i>: calls whose prompt no longer held a fact of the agent's answer that only a tool output had held.</p>
+  } <span id="policy-title"></span> Time is the strategy's own, per call (95th percentile). <i>Over window</i>: calls whose prompt (plus the reserved answer) is over the context window, which the provider would reject. <i>Hidden facts</i>: calls whose prompt no longer held a fact of the agent's answer that only a tool output had held.</p>
 <div class="table-scroll"><table id="summary">
 <thead><tr><th>strategy</th><th>calls</th><th>input tokens</th><th>×</th><th>peak context</th><th>cost, no cache</th><th>×</th><th>cost, cached</th><th>×</th><th>cache hits</th><th>hidden facts</th><th>p95 ms/call</th><th>over window</th><th>violations</th></tr></thead>
 <tbody></tbody>
@@ -58,9 +60,9 @@ export async function renderReport(data: ReportData): Promise<string> {
 <section><h2>Cumulative cost</h2><p class="note">Prompt caching priced: every rewrite of a cached prefix is paid as a cache write.</p><div class="chart"><canvas id="cost-chart"></canvas></div></section>
 </div>
 ${
-  data.sweep === undefined
+  data.policies.every((policy) => policy.sweep === undefined)
     ? ''
-    : `<section id="sweep"><h2>Trigger sweep: tokens against cached cost</h2><p class="note">Each peer with a token trigger replayed at every trigger (fractions of the window and its documented setting), each point a ratio to <b>${escapeHtml(data.baseline)}</b>; strategies without a trigger are one point. Lower left is cheaper and smaller. ${escapeHtml(data.sweep.breakpoints)}.</p><div class="chart wide"><canvas id="sweep-chart"></canvas></div><div class="chart wide"><canvas id="sweep-fidelity-chart"></canvas></div></section>`
+    : `<section id="sweep"><h2>Trigger sweep: tokens against cached cost</h2><p class="note">Each peer with a token trigger replayed at every trigger (fractions of the window and its documented setting), each point a ratio to <b>${escapeHtml(data.baseline)}</b>; strategies without a trigger are one point. Lower left is cheaper and smaller. <span id="sweep-policy-title"></span></p><div class="chart wide"><canvas id="sweep-chart"></canvas></div><div class="chart wide"><canvas id="sweep-fidelity-chart"></canvas></div></section>`
 }
 <section><h2>Tokens saved by tool</h2><p class="note">Tool inputs and outputs each strategy left out of its prompts, over every call of every transcript.</p><div class="chart wide"><canvas id="saved-chart"></canvas></div></section>
 <section><h2>Tokens and what they hid</h2><p class="note">Each strategy as a point: input tokens as a ratio to ${escapeHtml(data.baseline)} against the share of calls whose prompt hid a fact the agent's answer used (one only a tool output held). Lower left is better; the dashed line joins the strategies no other beats on both.</p><div class="chart"><canvas id="fidelity-chart"></canvas></div></section>

@@ -1,6 +1,7 @@
 /**
  * The report page's script (plain browser JavaScript, run after Chart.js): reads the embedded data, fills
- * the summary table and draws the charts; the transcript picker redraws the per-call charts.
+ * the summary table and draws the charts of the breakpoint policy shown; the policy switch (and the page's
+ * \`#name\` link) shows another policy's, the transcript picker redraws the per-call charts.
  */
 export const reportScript = `
 (() => {
@@ -8,11 +9,17 @@ export const reportScript = `
   const palette = ['#2563eb', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#dc2626', '#92400e', '#65a30d', '#9333ea', '#1e3a8a'];
   const colors = {};
   let next = 0;
-  for (const strategy of data.strategies) {
-    if (strategy.name === data.baseline) colors[strategy.name] = '#6b7280';
-    else if (strategy.name === data.kiokuDefault) colors[strategy.name] = '#0f766e';
-    else colors[strategy.name] = palette[next++ % palette.length];
+  const names = data.policies.flatMap((policy) => [
+    ...policy.strategies.map((s) => s.name),
+    ...(policy.sweep || []).map((curve) => curve.strategy),
+  ]);
+  for (const name of names) {
+    if (colors[name]) continue;
+    if (name === data.baseline) colors[name] = '#6b7280';
+    else if (name === data.kiokuDefault) colors[name] = '#0f766e';
+    else colors[name] = palette[next++ % palette.length];
   }
+  let policy = data.policies[0];
   const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
   const usd = (value) =>
     value === 0 ? '$0' : '$' + (value >= 100 ? value.toFixed(0) : value >= 0.1 ? value.toFixed(2) : value.toFixed(4));
@@ -23,34 +30,37 @@ export const reportScript = `
   document.getElementById('title').textContent = data.title;
   document.getElementById('subtitle').textContent = data.subtitle;
   const body = document.querySelector('#summary tbody');
-  for (const s of data.strategies) {
-    const row = document.createElement('tr');
-    if (s.name === data.kiokuDefault) row.className = 'default';
-    if (s.name === data.baseline) row.className = 'baseline';
-    const cells = [
-      [label(s.name), 'name'],
-      [integer.format(s.calls), 'num'],
-      [integer.format(s.inputTokens), 'num'],
-      [ratio(s.inputTokensRatio), 'num ' + tone(s.inputTokensRatio)],
-      [integer.format(s.peakContextTokens), 'num'],
-      [usd(s.costNoCache), 'num'],
-      [ratio(s.costNoCacheRatio), 'num ' + tone(s.costNoCacheRatio)],
-      [usd(s.costCached), 'num'],
-      [ratio(s.costCachedRatio), 'num ' + tone(s.costCachedRatio)],
-      [percent(s.cacheHitRate), 'num'],
-      [percent(s.hiddenFactRate), 'num ' + (s.hiddenFactRate > 0 ? 'worse' : '')],
-      [s.overheadMsP95.toFixed(3), 'num'],
-      [integer.format(s.callsOverWindow), 'num ' + (s.callsOverWindow > 0 ? 'worse' : '')],
-      [integer.format(s.violations), 'num ' + (s.violations > 0 ? 'worse' : '')],
-    ];
-    for (const [text, className] of cells) {
-      const cell = document.createElement('td');
-      cell.textContent = text;
-      cell.className = className;
-      if (className === 'name' && data.descriptions && data.descriptions[s.name]) cell.title = data.descriptions[s.name];
-      row.appendChild(cell);
+  function fillTable() {
+    body.replaceChildren();
+    for (const s of policy.strategies) {
+      const row = document.createElement('tr');
+      if (s.name === data.kiokuDefault) row.className = 'default';
+      if (s.name === data.baseline) row.className = 'baseline';
+      const cells = [
+        [label(s.name), 'name'],
+        [integer.format(s.calls), 'num'],
+        [integer.format(s.inputTokens), 'num'],
+        [ratio(s.inputTokensRatio), 'num ' + tone(s.inputTokensRatio)],
+        [integer.format(s.peakContextTokens), 'num'],
+        [usd(s.costNoCache), 'num'],
+        [ratio(s.costNoCacheRatio), 'num ' + tone(s.costNoCacheRatio)],
+        [usd(s.costCached), 'num'],
+        [ratio(s.costCachedRatio), 'num ' + tone(s.costCachedRatio)],
+        [percent(s.cacheHitRate), 'num'],
+        [percent(s.hiddenFactRate), 'num ' + (s.hiddenFactRate > 0 ? 'worse' : '')],
+        [s.overheadMsP95.toFixed(3), 'num'],
+        [integer.format(s.callsOverWindow), 'num ' + (s.callsOverWindow > 0 ? 'worse' : '')],
+        [integer.format(s.violations), 'num ' + (s.violations > 0 ? 'worse' : '')],
+      ];
+      for (const [text, className] of cells) {
+        const cell = document.createElement('td');
+        cell.textContent = text;
+        cell.className = className;
+        if (className === 'name' && data.descriptions && data.descriptions[s.name]) cell.title = data.descriptions[s.name];
+        row.appendChild(cell);
+      }
+      body.appendChild(row);
     }
-    body.appendChild(row);
   }
   function tone(value) {
     if (!Number.isFinite(value) || Math.abs(value - 1) < 0.005) return '';
@@ -75,7 +85,7 @@ export const reportScript = `
     },
   });
   const datasets = (transcript, key) =>
-    data.strategies
+    policy.strategies
       .filter((s) => transcript.series[s.name])
       .map((s) => ({
         label: label(s.name),
@@ -103,15 +113,15 @@ export const reportScript = `
     options: lineOptions('cumulative USD, caching priced', usd),
   });
   const picker = document.getElementById('transcript');
-  data.transcripts.forEach((transcript, index) => {
+  policy.transcripts.forEach((transcript, index) => {
     const option = document.createElement('option');
     option.value = String(index);
     option.textContent = transcript.label + ' — ' + transcript.calls + ' calls';
     picker.appendChild(option);
   });
-  if (data.transcripts.length < 2) picker.parentElement.hidden = true;
+  if (policy.transcripts.length < 2) picker.parentElement.hidden = true;
   function show(index) {
-    const transcript = data.transcripts[index];
+    const transcript = policy.transcripts[index];
     if (!transcript) return;
     const labels = Array.from({ length: transcript.calls }, (_, call) => call + 1);
     contextChart.data = { labels, datasets: datasets(transcript, 'context') };
@@ -120,21 +130,23 @@ export const reportScript = `
     costChart.update();
   }
   picker.addEventListener('change', () => show(Number(picker.value)));
-  show(0);
 
-  const savers = data.strategies.filter((s) => s.name !== data.baseline);
   const toolPalette = ['#1d4ed8', '#60a5fa', '#f59e0b', '#a78bfa', '#f472b6', '#34d399', '#22d3ee', '#f87171', '#9ca3af', '#a3a3a3'];
-  new Chart(document.getElementById('saved-chart'), {
-    type: 'bar',
-    data: {
+  const savedData = () => {
+    const savers = policy.strategies.filter((s) => s.name !== data.baseline);
+    return {
       labels: savers.map((s) => label(s.name)),
-      datasets: data.savedByTool.tools.map((tool, index) => ({
+      datasets: policy.savedByTool.tools.map((tool, index) => ({
         label: tool,
-        data: savers.map((s) => data.savedByTool.byStrategy[s.name][index]),
+        data: savers.map((s) => policy.savedByTool.byStrategy[s.name][index]),
         backgroundColor: toolPalette[index % toolPalette.length],
         maxBarThickness: 26,
       })),
-    },
+    };
+  };
+  const savedChart = new Chart(document.getElementById('saved-chart'), {
+    type: 'bar',
+    data: { labels: [], datasets: [] },
     options: {
       responsive: true,
       maintainAspectRatio: false,
@@ -149,64 +161,65 @@ export const reportScript = `
       },
     },
   });
-  if (data.sweep) {
-    for (const curve of data.sweep.curves) {
-      if (!colors[curve.strategy]) colors[curve.strategy] = palette[next++ % palette.length];
-    }
-    const curveColor = (name) => colors[name];
-    const scatter = (canvasId, xKey, xTitle) => {
-      const canvas = document.getElementById(canvasId);
-      if (!canvas) return;
-      new Chart(canvas, {
-        type: 'scatter',
-        data: {
-          datasets: data.sweep.curves
-            .filter((curve) => curve.points.some((point) => Number.isFinite(point[xKey])))
-            .map((curve) => ({
-              label: label(curve.strategy),
-              data: curve.points
-                .filter((point) => Number.isFinite(point[xKey]))
-                .map((point) => ({ x: point[xKey], y: point.costCachedRatio, trigger: point.label })),
-              showLine: curve.triggered,
-              borderColor: curveColor(curve.strategy),
-              backgroundColor: curveColor(curve.strategy),
-              pointRadius: curve.triggered ? 3 : 6,
-              pointStyle: curve.triggered ? 'circle' : 'rectRot',
-              borderWidth: curve.strategy === data.kiokuDefault ? 3 : 1.5,
-            })),
+  // An empty scatter chart (filled when a policy is shown), its axes from zero.
+  const scatterChart = (canvas, { boxWidth, tooltip, x, y }) =>
+    new Chart(canvas, {
+      type: 'scatter',
+      data: { datasets: [] },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        plugins: {
+          legend: { position: 'bottom', labels: { boxWidth } },
+          tooltip: { callbacks: { label: tooltip } },
         },
-        options: {
-          responsive: true,
-          maintainAspectRatio: false,
-          plugins: {
-            legend: { position: 'bottom', labels: { boxWidth: 14 } },
-            tooltip: {
-              callbacks: {
-                label: (item) =>
-                  item.dataset.label + ' at ' + item.raw.trigger + ': ' + ratio(item.raw.x) + ', cost cached ' + ratio(item.raw.y),
-              },
-            },
-          },
-          scales: {
-            x: { title: { display: true, text: xTitle }, beginAtZero: true },
-            y: { title: { display: true, text: 'cost with caching, × unmanaged' }, beginAtZero: true },
-          },
+        scales: {
+          x: { title: { display: true, text: x }, beginAtZero: true },
+          y: { title: { display: true, text: y }, beginAtZero: true },
         },
-      });
-    };
-    scatter('sweep-chart', 'inputTokensRatio', 'input tokens, × unmanaged');
-    scatter('sweep-fidelity-chart', 'hiddenFactRate', 'hidden-fact rate');
-  }
+      },
+    });
+  // The trigger sweep of the policy shown: input tokens, and the hidden-fact rate, against cached cost.
+  const sweepCharts = [];
+  const scatter = (canvasId, xKey, xTitle) => {
+    const canvas = document.getElementById(canvasId);
+    if (!canvas) return;
+    const sweepData = () => ({
+      datasets: (policy.sweep || [])
+        .filter((curve) => curve.points.some((point) => Number.isFinite(point[xKey])))
+        .map((curve) => ({
+          label: label(curve.strategy),
+          data: curve.points
+            .filter((point) => Number.isFinite(point[xKey]))
+            .map((point) => ({ x: point[xKey], y: point.costCachedRatio, trigger: point.label })),
+          showLine: curve.triggered,
+          borderColor: colors[curve.strategy],
+          backgroundColor: colors[curve.strategy],
+          pointRadius: curve.triggered ? 3 : 6,
+          pointStyle: curve.triggered ? 'circle' : 'rectRot',
+          borderWidth: curve.strategy === data.kiokuDefault ? 3 : 1.5,
+        })),
+    });
+    const chart = scatterChart(canvas, {
+      boxWidth: 14,
+      tooltip: (item) =>
+        item.dataset.label + ' at ' + item.raw.trigger + ': ' + ratio(item.raw.x) + ', cost cached ' + ratio(item.raw.y),
+      x: xTitle,
+      y: 'cost with caching, × unmanaged',
+    });
+    sweepCharts.push({ chart, data: sweepData });
+  };
+  scatter('sweep-chart', 'inputTokensRatio', 'input tokens, × unmanaged');
+  scatter('sweep-fidelity-chart', 'hiddenFactRate', 'hidden-fact rate');
   // Tokens against the hidden-fact rate, one point per strategy; the frontier joins the points no other
   // strategy beats on both (fewer tokens and fewer calls with a hidden fact).
-  const points = data.strategies.map((s) => ({ s, x: s.inputTokensRatio, y: s.hiddenFactRate * 100 }));
-  const frontier = [];
-  for (const point of [...points].sort((a, b) => a.x - b.x || a.y - b.y)) {
-    if (frontier.length === 0 || point.y < frontier[frontier.length - 1].y) frontier.push(point);
-  }
-  new Chart(document.getElementById('fidelity-chart'), {
-    type: 'scatter',
-    data: {
+  const fidelityData = () => {
+    const points = policy.strategies.map((s) => ({ s, x: s.inputTokensRatio, y: s.hiddenFactRate * 100 }));
+    const frontier = [];
+    for (const point of [...points].sort((a, b) => a.x - b.x || a.y - b.y)) {
+      if (frontier.length === 0 || point.y < frontier[frontier.length - 1].y) frontier.push(point);
+    }
+    return {
       datasets: [
         ...points.map(({ s, x, y }) => ({
           label: label(s.name),
@@ -227,25 +240,57 @@ export const reportScript = `
           order: 3,
         },
       ],
-    },
-    options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      plugins: {
-        legend: { position: 'bottom', labels: { boxWidth: 10 } },
-        tooltip: {
-          callbacks: {
-            label: (item) =>
-              item.dataset.label + ': ' + ratio(item.parsed.x) + ' tokens, ' + item.parsed.y.toFixed(1) + '% of calls hid a fact',
-          },
-        },
-      },
-      scales: {
-        x: { beginAtZero: true, title: { display: true, text: 'input tokens, × ' + data.baseline } },
-        y: { beginAtZero: true, title: { display: true, text: '% of calls with a hidden fact' } },
-      },
-    },
+    };
+  };
+  const fidelityChart = scatterChart(document.getElementById('fidelity-chart'), {
+    boxWidth: 10,
+    tooltip: (item) =>
+      item.dataset.label + ': ' + ratio(item.parsed.x) + ' tokens, ' + item.parsed.y.toFixed(1) + '% of calls hid a fact',
+    x: 'input tokens, × ' + data.baseline,
+    y: '% of calls with a hidden fact',
   });
+
+  // The breakpoint policy shown: one button per policy (none when there is one), and #name links to it.
+  const switcher = document.getElementById('policy-switch');
+  const buttons = data.policies.map((entry) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = entry.name;
+    if (entry.title) button.title = entry.title;
+    button.addEventListener('click', () => {
+      history.replaceState(null, '', '#' + encodeURIComponent(entry.name));
+      showPolicy(entry.name);
+    });
+    switcher.appendChild(button);
+    return button;
+  });
+  switcher.hidden = data.policies.length < 2;
+  function showPolicy(name) {
+    const index = data.policies.findIndex((entry) => entry.name === name);
+    if (index === -1) return;
+    policy = data.policies[index];
+    buttons.forEach((button, at) => button.setAttribute('aria-pressed', String(at === index)));
+    for (const id of ['policy-title', 'sweep-policy-title']) {
+      const note = document.getElementById(id);
+      if (note) note.textContent = policy.title ? policy.title[0].toUpperCase() + policy.title.slice(1) + '.' : '';
+    }
+    fillTable();
+    show(Number(picker.value) || 0);
+    savedChart.data = savedData();
+    savedChart.update();
+    const sweep = document.getElementById('sweep');
+    if (sweep) sweep.hidden = !policy.sweep;
+    for (const { chart, data: sweepData } of sweepCharts) {
+      chart.data = sweepData();
+      chart.update();
+    }
+    fidelityChart.data = fidelityData();
+    fidelityChart.update();
+    document.body.dataset.policy = policy.name;
+  }
+  const linked = decodeURIComponent(location.hash.slice(1));
+  showPolicy(data.policies.some((entry) => entry.name === linked) ? linked : policy.name);
+  window.addEventListener('hashchange', () => showPolicy(decodeURIComponent(location.hash.slice(1))));
   document.body.dataset.rendered = 'true';
 })();
 `;

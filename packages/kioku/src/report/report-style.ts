@@ -27,6 +27,11 @@ tr.default td { background: #f0fdfa; font-weight: 600; }
 tr.baseline td { color: #4b5563; }
 td.better { color: #047857; }
 td.worse { color: #b91c1c; }
+.switch { display: flex; gap: 6px; align-items: center; margin: 18px 0 0; color: #374151; }
+.switch span { margin-right: 4px; }
+.switch button { font: inherit; padding: 5px 12px; border: 1px solid #d1d5db; border-radius: 6px; background: #fff;
+  color: #374151; cursor: pointer; }
+.switch button[aria-pressed="true"] { background: #0f766e; border-color: #0f766e; color: #fff; font-weight: 600; }
 .picker { display: flex; gap: 8px; align-items: center; margin: 18px 0 0; color: #374151; }
 .picker select { font: inherit; padding: 5px 8px; border: 1px solid #d1d5db; border-radius: 6px; background: #fff; max-width: 640px; }
 footer { margin-top: 18px; color: #6b7280; font-size: 12.5px; }
