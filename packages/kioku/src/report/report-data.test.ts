@@ -27,6 +27,10 @@ function analysis(breakpoints: BreakpointPolicy) {
   });
 }
 
+// Replayed once for every test here.
+const agentAnalysis = analysis('agent');
+const frontierAnalysis = analysis('frontier');
+
 /** A one-point sweep curve of kioku's default at `costCachedRatio`. */
 const sweep = (costCachedRatio: number): TriggerSweepCurve[] => [
   {
@@ -51,8 +55,8 @@ const sweep = (costCachedRatio: number): TriggerSweepCurve[] => [
 
 describe('reportData', () => {
   it("keeps every breakpoint policy's table, per-call cost series and sweep, in the order given", async () => {
-    const agent = await analysis('agent');
-    const frontier = await analysis('frontier');
+    const agent = await agentAnalysis;
+    const frontier = await frontierAnalysis;
     const data = reportData({
       policies: [
         { name: 'agent', title: "cache breakpoints by the agents' rule", analysis: agent, sweep: sweep(0.4) },
@@ -83,20 +87,20 @@ describe('reportData', () => {
   });
 
   it('leaves out the sweep of a policy given none', async () => {
-    const data = reportData({ policies: [{ name: 'own', analysis: await analysis('own') }] });
+    const data = reportData({ policies: [{ name: 'agent', analysis: await agentAnalysis }] });
     expect(data.policies[0]).not.toHaveProperty('sweep');
     expect(data.policies[0]?.savedByTool.tools.length).toBeGreaterThan(0);
   });
 
   it('refuses no policy, and two policies under one name, saying which', async () => {
     expect(() => reportData({ policies: [] })).toThrow(/policies is empty/);
-    const own = await analysis('own');
+    const replayed = await agentAnalysis;
     let thrown: unknown;
     try {
       reportData({
         policies: [
-          { name: 'agent', analysis: own },
-          { name: 'agent', analysis: own },
+          { name: 'agent', analysis: replayed },
+          { name: 'agent', analysis: replayed },
         ],
       });
     } catch (error) {
