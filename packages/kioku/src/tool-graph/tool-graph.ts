@@ -1,13 +1,14 @@
 import { type AgentEvent, replyAction } from './agent-event.js';
-import { DecayingCounts } from './decaying-counts.js';
+import { type CountRow, DecayingCounts } from './decaying-counts.js';
 import { intentWords } from './intent-words.js';
+import { sortByScore } from './sort-by-score.js';
 import type { ToolGraphData } from './tool-graph-data.js';
 
 /** How much each kind of evidence weighs in a prediction. */
 export interface ToolGraphWeights {
   /** Exponent of the intent likelihood ratio from the latest user message's words; 0 turns it off. */
   intent: number;
-  /** Weight of the second-order context against its backoff (Witten-Bell style, per context count). */
+  /** Weight of the last-two-events context against its backoff (Witten-Bell style, per context count). */
   secondOrder: number;
 }
 
@@ -45,7 +46,9 @@ export interface ToolGraph {
 
 const start = '<start>';
 const user = '<user>';
-const defaults: ToolGraphWeights = { intent: 0.6, secondOrder: 1 };
+const defaults: ToolGraphWeights = { intent: 1, secondOrder: 0.5 };
+const transitionTable = 0;
+const intentTable = 1;
 
 /** The token an event contributes to the transition context. */
 function token(event: AgentEvent): string {
@@ -60,10 +63,77 @@ export function actionOf(event: AgentEvent): string | undefined {
 }
 
 /**
- * A tool-transition graph (AutoTool, arXiv 2511.14650, extended): what the agent does next given its last
- * two events (first and second order, a failed call distinct from a successful one, user messages and
- * replies included) and the words of the latest user message. Counts decay (0.95 every 1,000 decisions by
- * default) so old habits fade; learning a decision is O(1) amortized.
+ * The contexts of the next decision, from general to specific: the last tool called (user messages and
+ * replies since skipped), the last event, and the last two events (a failed call distinct from a
+ * successful one).
+ */
+function contexts(before: readonly AgentEvent[]): [string, string, string] {
+  let lastTool = start;
+  for (let index = before.length - 1; index >= 0; index -= 1) {
+    const event = before[index] as AgentEvent;
+    if (event.kind === 'call') {
+      lastTool = token(event);
+      break;
+    }
+  }
+  const last = before.at(-1);
+  const previous = before.at(-2);
+  const first = last === undefined ? start : token(last);
+  const second = previous === undefined ? start : token(previous);
+  return [`t|${lastTool}`, `1|${first}`, `2|${second}|${first}`];
+}
+
+function latestUser(before: readonly AgentEvent[]): string | undefined {
+  for (let index = before.length - 1; index >= 0; index -= 1) {
+    const event = before[index];
+    if (event?.kind === 'user') return event.text;
+  }
+  return undefined;
+}
+
+const wordLog = (count: number): number => Math.log(1 + 2 * count);
+const priorLog = (count: number): number => Math.log(count + 0.5);
+
+/** `transform` of each scaled count of a row, cached on the row until it or the scale changes. */
+function derived(row: CountRow, scale: number, transform: (count: number) => number): Float64Array {
+  const cached = row.derived;
+  if (cached !== undefined && cached.changes === row.changes && cached.scale === scale) return cached.values;
+  const values = new Float64Array(row.ids.length);
+  for (let slot = 0; slot < values.length; slot += 1)
+    values[slot] = transform((row.counts[slot] as number) * scale);
+  row.derived = { changes: row.changes, scale, values };
+  return values;
+}
+
+/**
+ * One Witten-Bell step, in place: p ← λ·P(action | context) + (1 − λ)·p, with λ = n / (n + distinct / weight)
+ * (n the context's decayed count); nothing when the context was never seen.
+ */
+function interpolate(
+  p: Float64Array,
+  actions: number,
+  row: CountRow | undefined,
+  weight: number,
+  scale: number,
+): void {
+  if (row === undefined || row.total === 0) return;
+  const total = row.total * scale;
+  const lambda = total / (total + row.ids.length / weight);
+  for (let id = 0; id < actions; id += 1) p[id] = (p[id] as number) * (1 - lambda);
+  for (let slot = 0; slot < row.ids.length; slot += 1) {
+    const id = row.ids[slot] as number;
+    p[id] = (p[id] as number) + (lambda * (row.counts[slot] as number)) / row.total;
+  }
+}
+
+/**
+ * A tool-transition graph (AutoTool, arXiv 2511.14650, extended): what the agent does next given the last
+ * tool it called, its last event and its last two events (a failed call distinct from a successful one,
+ * user messages and replies included) — interpolated from general to specific, Witten-Bell style — and
+ * the words of the latest user message (a naive-Bayes likelihood ratio per action). Counts decay (0.95
+ * every 1,000 decisions by default) so old habits fade; learning a decision is O(1) amortized, and a
+ * prediction is O(actions + counts of the contexts and words it reads), its word features cached per user
+ * message until the next decision is learned.
  *
  * @example
  * const graph = createToolGraph();
@@ -79,115 +149,110 @@ export function createToolGraph({
   const weights: ToolGraphWeights = from === undefined ? { ...defaults, ...given } : { ...from.weights };
   const decay = from?.decay ?? decayOption;
   const decayEvery = from?.decayEvery ?? decayEveryOption;
-  const transitions = new DecayingCounts(decay, decayEvery);
-  const intents = new DecayingCounts(decay, decayEvery);
+  const counts = new DecayingCounts(decay, decayEvery, 2);
   let observations = from?.observations ?? 0;
   let runs = from?.runs ?? 0;
   if (from !== undefined) {
-    transitions.load(from.transitions);
-    intents.load(from.intents);
+    counts.load({
+      actions: from.actions,
+      scale: from.scale,
+      ticks: from.observations,
+      tables: [from.transitions, from.intents],
+    });
   }
-  let intentCache: { text: string; ratios: Map<string, number> } | undefined;
+  // Per-prediction scratch (no allocation per step but the result), and the latest user message's caches.
+  let scores = new Float64Array(64);
+  let order = new Int32Array(64);
+  let orderBuffer = new Int32Array(64);
+  let wordsCache: { text: string; words: string[] } | undefined;
+  let intentCache: { text: string; observations: number; factors: Float64Array | undefined } | undefined;
 
-  const contexts = (before: readonly AgentEvent[]) => {
-    const last = before.at(-1);
-    const previous = before.at(-2);
-    const first = last === undefined ? start : token(last);
-    const second = previous === undefined ? start : token(previous);
-    return { order1: `1|${first}`, order2: `2|${second}|${first}` };
-  };
-  const latestUser = (before: readonly AgentEvent[]): string | undefined => {
-    for (let index = before.length - 1; index >= 0; index -= 1) {
-      const event = before[index];
-      if (event?.kind === 'user') return event.text;
-    }
-    return undefined;
+  const wordsOf = (text: string): string[] => {
+    if (wordsCache?.text !== text) wordsCache = { text, words: intentWords(text) };
+    return wordsCache.words;
   };
 
   function learn(before: readonly AgentEvent[], action: string): void {
-    const { order1, order2 } = contexts(before);
-    transitions.add(order2, action);
-    transitions.add(order1, action);
-    transitions.add('0', action);
+    const id = counts.idOf(action);
+    for (const context of contexts(before)) counts.add(transitionTable, context, id);
+    counts.add(transitionTable, '0', id);
     const text = latestUser(before);
-    if (text !== undefined) for (const word of intentWords(text)) intents.add(word, action);
+    if (text !== undefined) for (const word of wordsOf(text)) counts.add(intentTable, word, id);
+    counts.tick();
     observations += 1;
-    intentCache = undefined;
-    wordCache.clear();
   }
 
-  /** log(P(action | word) / P(action)) per action, for a word seen often enough; cached until the next learn. */
-  const wordCache = new Map<string, Map<string, number> | null>();
-  function wordLogRatios(word: string): Map<string, number> | null {
-    const cached = wordCache.get(word);
-    if (cached !== undefined) return cached;
-    const row = intents.row(word);
-    const total = intents.total(word);
-    const prior = transitions.row('0');
-    let ratios: Map<string, number> | null = null;
-    if (row !== undefined && total >= 2 && prior !== undefined) {
-      ratios = new Map();
-      const priorTotal = transitions.total('0');
-      const actions = prior.size;
-      for (const [action, priorCount] of prior) {
-        const conditional = ((row.get(action) ?? 0) * intents.factor + 0.5) / (total + 0.5 * actions);
-        const marginal = (priorCount * transitions.factor + 0.5) / (priorTotal + 0.5 * actions);
-        ratios.set(action, Math.log(conditional / marginal));
+  /**
+   * Per action id, P(action | words) / P(action) raised to the intent weight, the ratio being the geometric
+   * mean over the message's known words (seen 2+ times) of add-½-smoothed P(action | word) / P(action);
+   * undefined when no word is known. Cached until the next learned decision.
+   */
+  function intentFactors(text: string, prior: CountRow, actions: number): Float64Array | undefined {
+    if (intentCache?.text === text && intentCache.observations === observations) return intentCache.factors;
+    const scale = counts.scale;
+    let sums: Float64Array | undefined;
+    let base = 0;
+    let seen = 0;
+    for (const word of wordsOf(text)) {
+      const row = counts.row(intentTable, word);
+      if (row === undefined || row.total * scale < 2) continue;
+      if (sums === undefined) sums = new Float64Array(actions);
+      seen += 1;
+      // log((count + ½) / (total + ½·actions)) = log(½ / (total + ½·actions)) + log(1 + 2·count).
+      base += Math.log(0.5 / (row.total * scale + 0.5 * actions));
+      const logs = derived(row, scale, wordLog);
+      for (let slot = 0; slot < row.ids.length; slot += 1) {
+        const id = row.ids[slot] as number;
+        sums[id] = (sums[id] as number) + (logs[slot] as number);
       }
     }
-    wordCache.set(word, ratios);
-    return ratios;
-  }
-
-  /** P(action | words) / P(action), geometric mean over the words that were seen, per action. */
-  function intentRatios(text: string): Map<string, number> {
-    if (intentCache?.text === text) return intentCache.ratios;
-    const logSums = new Map<string, number>();
-    let seen = 0;
-    for (const word of intentWords(text)) {
-      const ratios = wordLogRatios(word);
-      if (ratios === null) continue;
-      seen += 1;
-      for (const [action, logRatio] of ratios) logSums.set(action, (logSums.get(action) ?? 0) + logRatio);
+    if (sums !== undefined) {
+      const priorBase = Math.log(prior.total * scale + 0.5 * actions);
+      const priorLogs = derived(prior, scale, priorLog);
+      for (let slot = 0; slot < prior.ids.length; slot += 1) {
+        const id = prior.ids[slot] as number;
+        const meanLogRatio = (base + (sums[id] as number)) / seen - ((priorLogs[slot] as number) - priorBase);
+        sums[id] = Math.exp(meanLogRatio * weights.intent);
+      }
     }
-    const result = new Map<string, number>();
-    if (seen > 0) for (const [action, sum] of logSums) result.set(action, Math.exp(sum / seen));
-    intentCache = { text, ratios: result };
-    return result;
+    intentCache = { text, observations, factors: sums };
+    return sums;
   }
 
   function predict(before: readonly AgentEvent[]): ToolPrediction {
-    const prior = transitions.row('0');
-    if (prior === undefined) return { ranked: [], confidence: 0 };
-    const { order1, order2 } = contexts(before);
-    const distribution = (context: string) => {
-      const row = transitions.row(context);
-      const total = transitions.total(context);
-      return { row, total, distinct: row?.size ?? 0 };
-    };
-    const p0Total = transitions.total('0');
-    const d1 = distribution(order1);
-    const d2 = distribution(order2);
-    const text = latestUser(before);
-    const ratios = text === undefined || weights.intent === 0 ? undefined : intentRatios(text);
-    const scores: Array<{ action: string; probability: number }> = [];
-    let sum = 0;
-    for (const [action, priorCount] of prior) {
-      const p0 = (priorCount * transitions.factor) / p0Total;
-      const c1 = (d1.row?.get(action) ?? 0) * transitions.factor;
-      const l1 = d1.total === 0 ? 0 : d1.total / (d1.total + d1.distinct);
-      const p1 = l1 * (d1.total === 0 ? 0 : c1 / d1.total) + (1 - l1) * p0;
-      const c2 = (d2.row?.get(action) ?? 0) * transitions.factor;
-      const l2 = d2.total === 0 ? 0 : d2.total / (d2.total + d2.distinct / weights.secondOrder);
-      let p = l2 * (d2.total === 0 ? 0 : c2 / d2.total) + (1 - l2) * p1;
-      const ratio = ratios?.get(action);
-      if (ratio !== undefined) p *= ratio ** weights.intent;
-      scores.push({ action, probability: p });
-      sum += p;
+    const prior = counts.row(transitionTable, '0');
+    if (prior === undefined || prior.total === 0) return { ranked: [], confidence: 0 };
+    const actions = counts.actions.length;
+    if (scores.length < actions) {
+      scores = new Float64Array(actions * 2);
+      order = new Int32Array(actions * 2);
+      orderBuffer = new Int32Array(actions * 2);
     }
-    for (const score of scores) score.probability /= sum;
-    scores.sort((a, b) => b.probability - a.probability);
-    return { ranked: scores, confidence: scores[0]?.probability ?? 0 };
+    const p = scores;
+    p.fill(0, 0, actions);
+    for (let slot = 0; slot < prior.ids.length; slot += 1) {
+      p[prior.ids[slot] as number] = (prior.counts[slot] as number) / prior.total;
+    }
+    const scale = counts.scale;
+    const [lastTool, lastEvent, lastTwo] = contexts(before);
+    interpolate(p, actions, counts.row(transitionTable, lastTool), 1, scale);
+    interpolate(p, actions, counts.row(transitionTable, lastEvent), 1, scale);
+    interpolate(p, actions, counts.row(transitionTable, lastTwo), weights.secondOrder, scale);
+    const text = latestUser(before);
+    const factors =
+      text === undefined || weights.intent === 0 ? undefined : intentFactors(text, prior, actions);
+    if (factors !== undefined) {
+      for (let id = 0; id < actions; id += 1) p[id] = (p[id] as number) * (factors[id] as number);
+    }
+    let sum = 0;
+    for (let id = 0; id < actions; id += 1) sum += p[id] as number;
+    const sorted = sortByScore(p, actions, order, orderBuffer);
+    const ranked: Array<{ action: string; probability: number }> = new Array(actions);
+    for (let rank = 0; rank < actions; rank += 1) {
+      const id = sorted[rank] as number;
+      ranked[rank] = { action: counts.actions[id] as string, probability: (p[id] as number) / sum };
+    }
+    return { ranked, confidence: ranked[0]?.probability ?? 0 };
   }
 
   return {
@@ -207,14 +272,16 @@ export function createToolGraph({
       return runs;
     },
     toJSON: () => ({
-      version: 1,
+      version: 2,
       observations,
       runs,
       weights: { ...weights },
       decay,
       decayEvery,
-      transitions: transitions.toJSON(),
-      intents: intents.toJSON(),
+      scale: counts.scale,
+      actions: [...counts.actions],
+      transitions: counts.rowsJSON(transitionTable),
+      intents: counts.rowsJSON(intentTable),
     }),
   };
 }
