@@ -5,7 +5,7 @@
 // Split: runs are grouped by task (BFCL's four variants of a task stay together) and alternate tasks go
 // to training and test. Everything chosen is chosen on the training halves only (each split again by task
 // into an inner training and validation part): one set of graph weights for every set (intent exponent,
-// second-order weight) — the best mean top-1 over the sets, each inner split used both ways round (train
+// second-order weight, recent-tools exponent) — the best mean top-1 over the sets, each inner split used both ways round (train
 // on one part, validate on the other); these are createToolGraph's defaults — then the defaults of
 // toolGraphPrepareStep: θ, the lowest whose bypasses are right >= 90% on every set's validation part,
 // and the narrowing (probability mass, top-k), the one that narrows the most steps on average while keeping
@@ -29,8 +29,9 @@ import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/tool-graph-predict.json');
-const intentChoices = [0, 0.3, 0.6, 1, 1.5, 2];
-const secondOrderChoices = [0.5, 1, 2];
+const intentChoices = [0, 0.6, 1, 1.5, 2];
+const secondOrderChoices = [0.5, 1];
+const recentToolsChoices = [0, 0.3, 0.6, 1];
 const thetas = [0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99];
 const narrowChoices = [0.9, 0.95, 0.98, 0.99, 0.995].flatMap((narrowMass) =>
   [3, 5, 8].map((topK) => ({ narrowMass, topK })),
@@ -114,9 +115,14 @@ for (const set of sets) {
 }
 
 // The graph's weights: the best mean validation top-1 over every set and both ways round of its inner
-// split; ties go to the earlier choice (sort is stable): the smaller intent exponent, then second-order weight.
+// split; ties go to the earlier choice (sort is stable): the smaller intent exponent, second-order weight,
+// then recent-tools exponent.
 const weightChoices = intentChoices
-  .flatMap((intent) => secondOrderChoices.map((secondOrder) => ({ intent, secondOrder })))
+  .flatMap((intent) =>
+    secondOrderChoices.flatMap((secondOrder) =>
+      recentToolsChoices.map((recentTools) => ({ intent, secondOrder, recentTools })),
+    ),
+  )
   .map((weights) => {
     const top1 = (train, test) =>
       evaluateToolPrediction({ train, test, graph: { weights }, thetas: [] }).top1;
@@ -126,9 +132,9 @@ const weightChoices = intentChoices
     return { ...weights, meanValidationTop1: scores.reduce((sum, score) => sum + score, 0) / scores.length };
   });
 const best = [...weightChoices].sort((a, b) => b.meanValidationTop1 - a.meanValidationTop1)[0];
-const weights = { intent: best.intent, secondOrder: best.secondOrder };
+const weights = { intent: best.intent, secondOrder: best.secondOrder, recentTools: best.recentTools };
 const libraryWeights = createToolGraph().toJSON().weights;
-if (libraryWeights.intent !== weights.intent || libraryWeights.secondOrder !== weights.secondOrder) {
+if (Object.keys(weights).some((key) => libraryWeights[key] !== weights[key])) {
   console.warn(
     `createToolGraph's default weights ${JSON.stringify(libraryWeights)} differ from the ones chosen here ${JSON.stringify(weights)}`,
   );
@@ -172,7 +178,7 @@ const narrow = (eligible.length > 0 ? eligible : narrowScores).sort((a, b) =>
 const defaults = {
   weights,
   weightsRule:
-    'of intent × second-order choices, the best mean top-1 over every set, training on one part of its training half and validating on the other, both ways round',
+    'of intent × second-order × recent-tools choices, the best mean top-1 over every set, training on one part of its training half and validating on the other, both ways round',
   weightChoices: weightChoices.map((choice) => ({
     ...choice,
     meanValidationTop1: round(choice.meanValidationTop1),

@@ -11,6 +11,7 @@ export const toolGraphDataSchema = z.object({
   weights: z.object({
     intent: z.number().finite().nonnegative(),
     secondOrder: z.number().finite().positive(),
+    recentTools: z.number().finite().nonnegative(),
   }),
   decay: z.number().gt(0).lte(1),
   decayEvery: z.number().int().positive(),
@@ -22,6 +23,8 @@ export const toolGraphDataSchema = z.object({
   transitions: rows,
   /** Rows `[word, total, [[action, count], …]]` from the latest user message's words. */
   intents: rows,
+  /** Rows `[tool, total, [[action, count], …]]` from the tools called in the last 8 events. */
+  recentTools: rows,
 });
 
 /** A tool graph as plain data (`toJSON`), to store or move; restored exactly by `toolGraphFromJSON`. */

@@ -109,6 +109,32 @@ describe('createToolGraph', () => {
     expect(prediction.ranked[0]?.action).toBe('book_flight');
   });
 
+  it('reads the tools called recently: one already called is rarely called again', () => {
+    const learned = (recentTools: number) => {
+      const graph = createToolGraph({ weights: { intent: 0, recentTools } });
+      const turn = (tools: string[]): AgentEvent[] => [
+        { kind: 'user', text: 'hi' },
+        ...tools.slice(0, -1).map((tool) => call(tool)),
+        { kind: 'user', text: 'go on' },
+        call(tools.at(-1) as string),
+        { kind: 'reply' },
+      ];
+      for (let index = 0; index < 4; index += 1)
+        graph.learnRun(turn(['get_user', 'list_items', 'update_user']));
+      for (let index = 0; index < 6; index += 1) graph.learnRun(turn(['list_items', 'get_user']));
+      return graph;
+    };
+    const history: AgentEvent[] = [
+      { kind: 'user', text: 'hi' },
+      call('get_user'),
+      call('list_items'),
+      { kind: 'user', text: 'go on' },
+    ];
+    // The same last tool and last events either way; only the earlier get_user tells the runs apart.
+    expect(learned(0).predict(history).ranked[0]?.action).toBe('get_user');
+    expect(learned(1).predict(history).ranked[0]?.action).toBe('update_user');
+  });
+
   it('counts decay per decision learned, not per count kept', () => {
     const graph = createToolGraph({ decay: 0.5, decayEvery: 4, weights: { intent: 0 } });
     for (let index = 0; index < 3; index += 1) graph.learn([call('a')], 'x');

@@ -10,13 +10,17 @@ export interface ToolGraphWeights {
   intent: number;
   /** Weight of the last-two-events context against its backoff (Witten-Bell style, per context count). */
   secondOrder: number;
+  /** Exponent of the likelihood ratio from the tools called in the last 8 events (tools called recently rarely repeat; lookups come before writes); 0 turns it off. */
+  recentTools: number;
 }
 
 /** Options of {@link createToolGraph}. */
 export interface ToolGraphOptions {
-  /** Counts are multiplied by this every `decayEvery` observed actions (old habits fade); default 0.95. */
+  /** Counts are multiplied by this every `decayEvery` learned decisions (old habits fade); default 0.95. */
   decay?: number;
+  /** Decisions between two decays; default 1,000. */
   decayEvery?: number;
+  /** Default intent 1, second order 0.5 (chosen across the dev sets' training halves by bench/tool-graph/predict.mjs). */
   weights?: Partial<ToolGraphWeights>;
   /** Data saved by `toJSON` to start from (its decay and weights win over the options); see `toolGraphFromJSON`. */
   from?: ToolGraphData;
@@ -46,9 +50,12 @@ export interface ToolGraph {
 
 const start = '<start>';
 const user = '<user>';
-const defaults: ToolGraphWeights = { intent: 1, secondOrder: 0.5 };
+const defaults: ToolGraphWeights = { intent: 1, secondOrder: 0.5, recentTools: 0.3 };
 const transitionTable = 0;
 const intentTable = 1;
+const recentTable = 2;
+/** How many events back the recent tools are read from. */
+const recentWindow = 8;
 
 /** The token an event contributes to the transition context. */
 function token(event: AgentEvent): string {
@@ -67,31 +74,41 @@ export function actionOf(event: AgentEvent): string | undefined {
  * replies since skipped), the last event, and the last two events (a failed call distinct from a
  * successful one).
  */
-function contexts(before: readonly AgentEvent[]): [string, string, string] {
+function contexts(events: readonly AgentEvent[], end: number): [string, string, string] {
   let lastTool = start;
-  for (let index = before.length - 1; index >= 0; index -= 1) {
-    const event = before[index] as AgentEvent;
+  for (let index = end - 1; index >= 0; index -= 1) {
+    const event = events[index] as AgentEvent;
     if (event.kind === 'call') {
       lastTool = token(event);
       break;
     }
   }
-  const last = before.at(-1);
-  const previous = before.at(-2);
+  const last = end >= 1 ? events[end - 1] : undefined;
+  const previous = end >= 2 ? events[end - 2] : undefined;
   const first = last === undefined ? start : token(last);
   const second = previous === undefined ? start : token(previous);
   return [`t|${lastTool}`, `1|${first}`, `2|${second}|${first}`];
 }
 
-function latestUser(before: readonly AgentEvent[]): string | undefined {
-  for (let index = before.length - 1; index >= 0; index -= 1) {
-    const event = before[index];
+/** The distinct tools called in the `recentWindow` events before `end`, latest first. */
+function recentTools(events: readonly AgentEvent[], end: number): string[] {
+  const tools: string[] = [];
+  for (let index = end - 1; index >= 0 && index >= end - recentWindow; index -= 1) {
+    const event = events[index] as AgentEvent;
+    if (event.kind === 'call' && !tools.includes(event.tool)) tools.push(event.tool);
+  }
+  return tools;
+}
+
+function latestUser(events: readonly AgentEvent[], end: number): string | undefined {
+  for (let index = end - 1; index >= 0; index -= 1) {
+    const event = events[index];
     if (event?.kind === 'user') return event.text;
   }
   return undefined;
 }
 
-const wordLog = (count: number): number => Math.log(1 + 2 * count);
+const keyLog = (count: number): number => Math.log(1 + 2 * count);
 const priorLog = (count: number): number => Math.log(count + 0.5);
 
 /** `transform` of each scaled count of a row, cached on the row until it or the scale changes. */
@@ -130,10 +147,12 @@ function interpolate(
  * A tool-transition graph (AutoTool, arXiv 2511.14650, extended): what the agent does next given the last
  * tool it called, its last event and its last two events (a failed call distinct from a successful one,
  * user messages and replies included) — interpolated from general to specific, Witten-Bell style — and
- * the words of the latest user message (a naive-Bayes likelihood ratio per action). Counts decay (0.95
- * every 1,000 decisions by default) so old habits fade; learning a decision is O(1) amortized, and a
- * prediction is O(actions + counts of the contexts and words it reads), its word features cached per user
- * message until the next decision is learned.
+ * two naive-Bayes likelihood ratios per action: from the words of the latest user message, and from the
+ * tools called in the last 8 events. Counts decay (0.95
+ * every 1,000 decisions by default) so old habits fade. Learning a decision is O(1) amortized (it reads
+ * back to the last tool call and the latest user message); a prediction is O(actions + the counts of the
+ * contexts and words it reads), its word features cached per user message until the next decision is
+ * learned.
  *
  * @example
  * const graph = createToolGraph();
@@ -149,7 +168,7 @@ export function createToolGraph({
   const weights: ToolGraphWeights = from === undefined ? { ...defaults, ...given } : { ...from.weights };
   const decay = from?.decay ?? decayOption;
   const decayEvery = from?.decayEvery ?? decayEveryOption;
-  const counts = new DecayingCounts(decay, decayEvery, 2);
+  const counts = new DecayingCounts(decay, decayEvery, 3);
   let observations = from?.observations ?? 0;
   let runs = from?.runs ?? 0;
   if (from !== undefined) {
@@ -157,66 +176,86 @@ export function createToolGraph({
       actions: from.actions,
       scale: from.scale,
       ticks: from.observations,
-      tables: [from.transitions, from.intents],
+      tables: [from.transitions, from.intents, from.recentTools],
     });
   }
   // Per-prediction scratch (no allocation per step but the result), and the latest user message's caches.
   let scores = new Float64Array(64);
+  let logRatios = new Float64Array(64);
+  let keySums = new Float64Array(64);
   let order = new Int32Array(64);
   let orderBuffer = new Int32Array(64);
   let wordsCache: { text: string; words: string[] } | undefined;
-  let intentCache: { text: string; observations: number; factors: Float64Array | undefined } | undefined;
+  let intentCache: { text: string; observations: number; logs: Float64Array | undefined } | undefined;
 
   const wordsOf = (text: string): string[] => {
     if (wordsCache?.text !== text) wordsCache = { text, words: intentWords(text) };
     return wordsCache.words;
   };
 
-  function learn(before: readonly AgentEvent[], action: string): void {
+  /** Learns that the agent took `action` after the first `end` events. */
+  function learnAt(events: readonly AgentEvent[], end: number, action: string): void {
     const id = counts.idOf(action);
-    for (const context of contexts(before)) counts.add(transitionTable, context, id);
+    for (const context of contexts(events, end)) counts.add(transitionTable, context, id);
     counts.add(transitionTable, '0', id);
-    const text = latestUser(before);
+    const text = latestUser(events, end);
     if (text !== undefined) for (const word of wordsOf(text)) counts.add(intentTable, word, id);
+    for (const tool of recentTools(events, end)) counts.add(recentTable, tool, id);
     counts.tick();
     observations += 1;
   }
 
   /**
-   * Per action id, P(action | words) / P(action) raised to the intent weight, the ratio being the geometric
-   * mean over the message's known words (seen 2+ times) of add-½-smoothed P(action | word) / P(action);
-   * undefined when no word is known. Cached until the next learned decision.
+   * Adds to `into`, per action id, `weight` × the mean over the known `keys` (rows of `table` seen 2+ times)
+   * of log(P(action | key) / P(action)), add-½ smoothed — a naive-Bayes likelihood ratio, geometric mean
+   * over the evidence. Returns false, adding nothing, when no key is known.
    */
-  function intentFactors(text: string, prior: CountRow, actions: number): Float64Array | undefined {
-    if (intentCache?.text === text && intentCache.observations === observations) return intentCache.factors;
+  function addLogRatios(
+    table: number,
+    keys: readonly string[],
+    weight: number,
+    prior: CountRow,
+    actions: number,
+    into: Float64Array,
+  ): boolean {
     const scale = counts.scale;
-    let sums: Float64Array | undefined;
     let base = 0;
     let seen = 0;
-    for (const word of wordsOf(text)) {
-      const row = counts.row(intentTable, word);
+    for (const key of keys) {
+      const row = counts.row(table, key);
       if (row === undefined || row.total * scale < 2) continue;
-      if (sums === undefined) sums = new Float64Array(actions);
+      if (seen === 0) {
+        if (keySums.length < actions) keySums = new Float64Array(actions * 2);
+        keySums.fill(0, 0, actions);
+      }
       seen += 1;
       // log((count + ½) / (total + ½·actions)) = log(½ / (total + ½·actions)) + log(1 + 2·count).
       base += Math.log(0.5 / (row.total * scale + 0.5 * actions));
-      const logs = derived(row, scale, wordLog);
+      const logs = derived(row, scale, keyLog);
       for (let slot = 0; slot < row.ids.length; slot += 1) {
         const id = row.ids[slot] as number;
-        sums[id] = (sums[id] as number) + (logs[slot] as number);
+        keySums[id] = (keySums[id] as number) + (logs[slot] as number);
       }
     }
-    if (sums !== undefined) {
-      const priorBase = Math.log(prior.total * scale + 0.5 * actions);
-      const priorLogs = derived(prior, scale, priorLog);
-      for (let slot = 0; slot < prior.ids.length; slot += 1) {
-        const id = prior.ids[slot] as number;
-        const meanLogRatio = (base + (sums[id] as number)) / seen - ((priorLogs[slot] as number) - priorBase);
-        sums[id] = Math.exp(meanLogRatio * weights.intent);
-      }
+    if (seen === 0) return false;
+    const priorBase = Math.log(prior.total * scale + 0.5 * actions);
+    const priorLogs = derived(prior, scale, priorLog);
+    for (let slot = 0; slot < prior.ids.length; slot += 1) {
+      const id = prior.ids[slot] as number;
+      const meanLogRatio =
+        (base + (keySums[id] as number)) / seen - ((priorLogs[slot] as number) - priorBase);
+      into[id] = (into[id] as number) + weight * meanLogRatio;
     }
-    intentCache = { text, observations, factors: sums };
-    return sums;
+    return true;
+  }
+
+  /** The latest user message's weighted log ratios per action id (undefined: no known word), cached until the next learned decision. */
+  function intentLogs(text: string, prior: CountRow, actions: number): Float64Array | undefined {
+    if (intentCache?.text === text && intentCache.observations === observations) return intentCache.logs;
+    const logs = new Float64Array(actions);
+    const known = addLogRatios(intentTable, wordsOf(text), weights.intent, prior, actions, logs);
+    intentCache = { text, observations, logs: known ? logs : undefined };
+    return intentCache.logs;
   }
 
   function predict(before: readonly AgentEvent[]): ToolPrediction {
@@ -225,6 +264,7 @@ export function createToolGraph({
     const actions = counts.actions.length;
     if (scores.length < actions) {
       scores = new Float64Array(actions * 2);
+      logRatios = new Float64Array(actions * 2);
       order = new Int32Array(actions * 2);
       orderBuffer = new Int32Array(actions * 2);
     }
@@ -234,15 +274,27 @@ export function createToolGraph({
       p[prior.ids[slot] as number] = (prior.counts[slot] as number) / prior.total;
     }
     const scale = counts.scale;
-    const [lastTool, lastEvent, lastTwo] = contexts(before);
+    const [lastTool, lastEvent, lastTwo] = contexts(before, before.length);
     interpolate(p, actions, counts.row(transitionTable, lastTool), 1, scale);
     interpolate(p, actions, counts.row(transitionTable, lastEvent), 1, scale);
     interpolate(p, actions, counts.row(transitionTable, lastTwo), weights.secondOrder, scale);
-    const text = latestUser(before);
-    const factors =
-      text === undefined || weights.intent === 0 ? undefined : intentFactors(text, prior, actions);
-    if (factors !== undefined) {
-      for (let id = 0; id < actions; id += 1) p[id] = (p[id] as number) * (factors[id] as number);
+    const text = latestUser(before, before.length);
+    const intent = text === undefined || weights.intent === 0 ? undefined : intentLogs(text, prior, actions);
+    const logs = logRatios;
+    if (intent === undefined) logs.fill(0, 0, actions);
+    else logs.set(intent.subarray(0, actions));
+    const recent =
+      weights.recentTools > 0 &&
+      addLogRatios(
+        recentTable,
+        recentTools(before, before.length),
+        weights.recentTools,
+        prior,
+        actions,
+        logs,
+      );
+    if (intent !== undefined || recent) {
+      for (let id = 0; id < actions; id += 1) p[id] = (p[id] as number) * Math.exp(logs[id] as number);
     }
     let sum = 0;
     for (let id = 0; id < actions; id += 1) sum += p[id] as number;
@@ -256,12 +308,12 @@ export function createToolGraph({
   }
 
   return {
-    learn,
+    learn: (before, action) => learnAt(before, before.length, action),
     learnRun(events) {
       runs += 1;
       events.forEach((event, index) => {
         const action = actionOf(event);
-        if (action !== undefined) learn(events.slice(0, index), action);
+        if (action !== undefined) learnAt(events, index, action);
       });
     },
     predict,
@@ -282,6 +334,7 @@ export function createToolGraph({
       actions: [...counts.actions],
       transitions: counts.rowsJSON(transitionTable),
       intents: counts.rowsJSON(intentTable),
+      recentTools: counts.rowsJSON(recentTable),
     }),
   };
 }
