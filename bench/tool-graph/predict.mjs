@@ -206,6 +206,12 @@ for (const { set, trainRuns, testRuns } of prepared) {
     narrowMass: defaults.narrowMass,
     topK: defaults.topK,
   });
+  const withoutRecentTools = evaluateToolPrediction({
+    train: trainRuns,
+    test: testRuns,
+    graph: { weights: { ...weights, recentTools: 0 } },
+    thetas: [],
+  }).top1;
   const plain1 = plainBaseline(trainRuns, testRuns, 1);
   const plain2 = plainBaseline(trainRuns, testRuns, 2);
   results.push({
@@ -216,6 +222,7 @@ for (const { set, trainRuns, testRuns } of prepared) {
     toolCalls: evaluation.toolCalls,
     top1: round(evaluation.top1),
     top1WithInput: round(evaluation.top1WithInput),
+    top1WithoutRecentTools: round(withoutRecentTools),
     topKShare: round(evaluation.topK),
     plainFirstOrderTop1: round(plain1),
     plainSecondOrderTop1: round(plain2),
@@ -288,7 +295,7 @@ for (const result of results) {
     `\n${result.set}: train ${result.trainRuns} runs, test ${result.testRuns} runs, ${result.toolCalls} tool calls`,
   );
   console.log(
-    `  top-1 ${result.top1} (plain 1st order ${result.plainFirstOrderTop1}, 2nd order ${result.plainSecondOrderTop1}; +${result.pointsOverSecondOrder} points), top-${defaults.topK} ${result.topKShare}`,
+    `  top-1 ${result.top1} (plain 1st order ${result.plainFirstOrderTop1}, 2nd order ${result.plainSecondOrderTop1}; +${result.pointsOverSecondOrder} points; ${result.top1WithoutRecentTools} without the recent tools), top-${defaults.topK} ${result.topKShare}`,
   );
   for (const t of result.thresholds) {
     console.log(
