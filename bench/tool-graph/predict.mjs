@@ -1,13 +1,15 @@
-// Next-tool prediction on the recorded runs: kioku's tool graph (first and second order with outcomes,
-// user-intent words, parameter filling) against a plain first-order and a plain second-order graph over the
-// tool sequence alone (the baselines of the AutoTool paper), in the same run.
+// Next-tool prediction on the recorded runs: kioku's tool graph (last tool, last event and last two
+// events with outcomes, interpolated; user-intent words; parameter filling) against a plain first-order and
+// a plain second-order graph over the tool sequence alone (the baselines of the AutoTool paper), in the
+// same run.
 // Split: runs are grouped by task (BFCL's four variants of a task stay together) and alternate tasks go
 // to training and test. Everything chosen is chosen on the training halves only (each split again by task
-// into an inner training and validation part): per set, the graph's weights (intent exponent, second-order
-// weight) by top-1; across sets, the defaults of toolGraphPrepareStep — θ, the lowest whose bypasses are
-// right >= 90% on every set's validation part, and the narrowing (probability mass, top-k), the one that
-// narrows the most steps on average while keeping the agent's action >= 95% on every set. Then every
-// figure is measured on the test halves.
+// into an inner training and validation part): one set of graph weights for every set (intent exponent,
+// second-order weight, recent-tools exponent) — the best mean top-1 over the sets, each inner split used both ways round (train
+// on one part, validate on the other); these are createToolGraph's defaults — then the defaults of
+// toolGraphPrepareStep: θ, the lowest whose bypasses are right >= 90% on every set's validation part,
+// and the narrowing (probability mass, top-k), the one that narrows the most steps on average while keeping
+// the agent's action >= 95% on every set. Then every figure is measured on the test halves.
 // Also: the time of one prediction on a graph of 100,000 learned transitions (p95 within a run, and cold:
 // each prediction on another run's user message), next to a plain Map lookup measured in the same run.
 // Run from the repository root after `npm run build`: `node bench/tool-graph/predict.mjs`.
@@ -27,10 +29,11 @@ import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/tool-graph-predict.json');
-const intentChoices = [0, 0.3, 0.6, 1, 1.5];
-const secondOrderChoices = [0.5, 1, 2, 4];
-const thetas = [0.6, 0.7, 0.8, 0.9, 0.95];
-const narrowChoices = [0.9, 0.95, 0.98, 0.99].flatMap((narrowMass) =>
+const intentChoices = [0, 0.6, 1, 1.5, 2];
+const secondOrderChoices = [0.5, 1];
+const recentToolsChoices = [0, 0.3, 0.6, 1];
+const thetas = [0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99];
+const narrowChoices = [0.9, 0.95, 0.98, 0.99, 0.995].flatMap((narrowMass) =>
   [3, 5, 8].map((topK) => ({ narrowMass, topK })),
 );
 const bypassRightTarget = 0.9;
@@ -108,20 +111,44 @@ for (const set of sets) {
     transcripts.filter((t) => splitByTask(transcripts, set.task)[0].includes(t)),
     (t) => `inner:${set.task(t)}`.split('').reverse().join(''),
   ).map((half) => half.map((t) => agentEvents(t.messages)));
-  // Ties go to the earlier choice (sort is stable): the smaller intent exponent, then second-order weight.
-  const tuned = intentChoices
-    .flatMap((intent) => secondOrderChoices.map((secondOrder) => ({ intent, secondOrder })))
-    .map((weights) => ({
-      ...weights,
-      top1: evaluateToolPrediction({ train: innerTrain, test: innerTest, graph: { weights }, thetas: [] })
-        .top1,
-    }))
-    .sort((a, b) => b.top1 - a.top1)[0];
-  const weights = { intent: tuned.intent, secondOrder: tuned.secondOrder };
-  const validation = narrowChoices.map((narrow) =>
-    evaluateToolPrediction({ train: innerTrain, test: innerTest, graph: { weights }, thetas, ...narrow }),
+  prepared.push({ set, trainRuns, testRuns, innerTrain, innerTest });
+}
+
+// The graph's weights: the best mean validation top-1 over every set and both ways round of its inner
+// split; ties go to the earlier choice (sort is stable): the smaller intent exponent, second-order weight,
+// then recent-tools exponent.
+const weightChoices = intentChoices
+  .flatMap((intent) =>
+    secondOrderChoices.flatMap((secondOrder) =>
+      recentToolsChoices.map((recentTools) => ({ intent, secondOrder, recentTools })),
+    ),
+  )
+  .map((weights) => {
+    const top1 = (train, test) =>
+      evaluateToolPrediction({ train, test, graph: { weights }, thetas: [] }).top1;
+    const scores = prepared.map(
+      ({ innerTrain, innerTest }) => (top1(innerTrain, innerTest) + top1(innerTest, innerTrain)) / 2,
+    );
+    return { ...weights, meanValidationTop1: scores.reduce((sum, score) => sum + score, 0) / scores.length };
+  });
+const best = [...weightChoices].sort((a, b) => b.meanValidationTop1 - a.meanValidationTop1)[0];
+const weights = { intent: best.intent, secondOrder: best.secondOrder, recentTools: best.recentTools };
+const libraryWeights = createToolGraph().toJSON().weights;
+if (Object.keys(weights).some((key) => libraryWeights[key] !== weights[key])) {
+  console.warn(
+    `createToolGraph's default weights ${JSON.stringify(libraryWeights)} differ from the ones chosen here ${JSON.stringify(weights)}`,
   );
-  prepared.push({ set, trainRuns, testRuns, weights, validation });
+}
+for (const entry of prepared) {
+  entry.validation = narrowChoices.map((narrow) =>
+    evaluateToolPrediction({
+      train: entry.innerTrain,
+      test: entry.innerTest,
+      graph: { weights },
+      thetas,
+      ...narrow,
+    }),
+  );
 }
 
 // The defaults, from the validation parts only.
@@ -149,6 +176,13 @@ const narrow = (eligible.length > 0 ? eligible : narrowScores).sort((a, b) =>
   eligible.length > 0 ? b.meanNarrowedShare - a.meanNarrowedShare : b.worstKept - a.worstKept,
 )[0];
 const defaults = {
+  weights,
+  weightsRule:
+    'of intent × second-order × recent-tools choices, the best mean top-1 over every set, training on one part of its training half and validating on the other, both ways round',
+  weightChoices: weightChoices.map((choice) => ({
+    ...choice,
+    meanValidationTop1: round(choice.meanValidationTop1),
+  })),
   theta,
   narrowMass: narrow.narrowMass,
   topK: narrow.topK,
@@ -163,7 +197,7 @@ const defaults = {
 };
 
 const results = [];
-for (const { set, trainRuns, testRuns, weights } of prepared) {
+for (const { set, trainRuns, testRuns } of prepared) {
   const evaluation = evaluateToolPrediction({
     train: trainRuns,
     test: testRuns,
@@ -172,6 +206,12 @@ for (const { set, trainRuns, testRuns, weights } of prepared) {
     narrowMass: defaults.narrowMass,
     topK: defaults.topK,
   });
+  const withoutRecentTools = evaluateToolPrediction({
+    train: trainRuns,
+    test: testRuns,
+    graph: { weights: { ...weights, recentTools: 0 } },
+    thetas: [],
+  }).top1;
   const plain1 = plainBaseline(trainRuns, testRuns, 1);
   const plain2 = plainBaseline(trainRuns, testRuns, 2);
   results.push({
@@ -180,9 +220,9 @@ for (const { set, trainRuns, testRuns, weights } of prepared) {
     testRuns: testRuns.length,
     decisions: evaluation.decisions,
     toolCalls: evaluation.toolCalls,
-    weightsChosenOnTraining: weights,
     top1: round(evaluation.top1),
     top1WithInput: round(evaluation.top1WithInput),
+    top1WithoutRecentTools: round(withoutRecentTools),
     topKShare: round(evaluation.topK),
     plainFirstOrderTop1: round(plain1),
     plainSecondOrderTop1: round(plain2),
@@ -255,7 +295,7 @@ for (const result of results) {
     `\n${result.set}: train ${result.trainRuns} runs, test ${result.testRuns} runs, ${result.toolCalls} tool calls`,
   );
   console.log(
-    `  top-1 ${result.top1} (plain 1st order ${result.plainFirstOrderTop1}, 2nd order ${result.plainSecondOrderTop1}; +${result.pointsOverSecondOrder} points), top-${defaults.topK} ${result.topKShare}, weights ${JSON.stringify(result.weightsChosenOnTraining)}`,
+    `  top-1 ${result.top1} (plain 1st order ${result.plainFirstOrderTop1}, 2nd order ${result.plainSecondOrderTop1}; +${result.pointsOverSecondOrder} points; ${result.top1WithoutRecentTools} without the recent tools), top-${defaults.topK} ${result.topKShare}`,
   );
   for (const t of result.thresholds) {
     console.log(
@@ -264,7 +304,7 @@ for (const result of results) {
   }
 }
 console.log(
-  `\ndefaults chosen on the training halves: θ ${defaults.theta}, narrow to top-${defaults.topK} holding ${defaults.narrowMass}`,
+  `\ndefaults chosen on the training halves: weights ${JSON.stringify(defaults.weights)}, θ ${defaults.theta}, narrow to top-${defaults.topK} holding ${defaults.narrowMass}`,
 );
 console.log(
   `\nprediction p95 on ${timing.transitions} transitions over ${timing.tools} tools: ${timing.predictP95MicrosWithinRun} µs within a run, ${timing.predictP95MicrosCold} µs cold; a Map lookup ${timing.mapLookupP95Micros} µs`,

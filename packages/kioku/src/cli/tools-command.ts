@@ -28,7 +28,7 @@ interface ToolsOptions {
   maxFileSize: number;
 }
 
-const defaultThetas = [0.6, 0.7, 0.8, 0.9, 0.95];
+const defaultThetas = [0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.99];
 
 function parseThetas(value: string): number[] {
   const thetas = value.split(',').map((item) => Number(item.trim()));
@@ -122,7 +122,7 @@ export function toolsCommand(): Command {
         'toolGraphFromJSON(saved.graph) and parameterFillerFromJSON(saved.filler).\n' +
         'A step is bypassed at θ when the top tool’s probability reaches θ and every argument is filled from a ' +
         'reliable source; it is right when the agent made exactly that call. LLM calls saved counts right ' +
-        'bypasses. A step is narrowed when at most --top-k tools hold 98% of the probability; kept means the ' +
+        'bypasses. A step is narrowed when at most --top-k tools hold 99.5% of the probability; kept means the ' +
         'agent’s action was among them (or it replied).\n' +
         'Exit codes: 0 ok, 1 no run could be read, none has a tool call to predict, a file could not be read ' +
         '(the others were used) or the --load file is not a saved graph, 2 bad arguments.',

@@ -1,84 +1,152 @@
-/** Decaying counts as plain data: each row is `[context, total, [[action, count], …]]`, counts unscaled. */
-export interface DecayingCountsData {
-  scale: number;
-  observations: number;
-  rows: Array<[string, number, Array<[string, number]>]>;
+/**
+ * One context's counts, unscaled: the action ids seen and their counts (parallel arrays, in the order first
+ * seen), and their total; `changes` counts the updates, so a value derived from the row can be cached.
+ */
+export interface CountRow {
+  readonly ids: number[];
+  readonly counts: number[];
+  /** Position of each id in `ids`. */
+  readonly slots: Map<number, number>;
+  total: number;
+  changes: number;
+  /** A value derived from the row by its reader, valid while `changes` and the scale are what it says. */
+  derived?: { changes: number; scale: number; values: Float64Array };
 }
 
+function emptyRow(): CountRow {
+  return { ids: [], counts: [], slots: new Map(), total: 0, changes: 0 };
+}
+
+function addTo(row: CountRow, id: number, amount: number): void {
+  const slot = row.slots.get(id);
+  if (slot === undefined) {
+    row.slots.set(id, row.ids.length);
+    row.ids.push(id);
+    row.counts.push(amount);
+  } else {
+    row.counts[slot] = (row.counts[slot] as number) + amount;
+  }
+  row.total += amount;
+  row.changes += 1;
+}
+
+/** Counts as plain data: each row is `[context, total, [[action, count], …]]`, counts unscaled. */
+export type CountRowsData = Array<[string, number, Array<[string, number]>]>;
+
 /**
- * Counts of (context, action) pairs that decay geometrically: every `decayEvery` observations all counts
- * are multiplied by `decay`, in O(1) (a global scale; counts are stored unscaled and renormalized only
- * when the scale gets small).
+ * Counts of (context, action) pairs that decay geometrically: every `decayEvery` decisions (`tick`) all
+ * counts are multiplied by `decay`, in O(1) — a global scale shared by every table; counts are stored
+ * unscaled and renormalized only when the scale gets small. Actions are small integer ids (the order they
+ * were first seen), so a prediction can keep per-action scores in a typed array.
  */
 export class DecayingCounts {
-  private readonly table = new Map<string, Map<string, number>>();
-  private readonly totals = new Map<string, number>();
-  private scale = 1;
-  private observations = 0;
+  /** Action names by id. */
+  readonly actions: string[] = [];
+  private readonly ids = new Map<string, number>();
+  private readonly tables: Map<string, CountRow>[];
+  private scaleValue = 1;
+  private decisions = 0;
 
   constructor(
     private readonly decay: number,
     private readonly decayEvery: number,
-  ) {}
+    tables: number,
+  ) {
+    this.tables = Array.from({ length: tables }, () => new Map());
+  }
 
-  /** Adds one observation of `action` in `context`. */
-  add(context: string, action: string): void {
-    const amount = 1 / this.scale;
-    let row = this.table.get(context);
+  /** The id of an action, assigned the first time it is seen. */
+  idOf(action: string): number {
+    let id = this.ids.get(action);
+    if (id === undefined) {
+      id = this.actions.length;
+      this.ids.set(action, id);
+      this.actions.push(action);
+    }
+    return id;
+  }
+
+  /** Adds one observation of action `id` in `context` of table `table`. */
+  add(table: number, context: string, id: number): void {
+    const rows = this.tables[table] as Map<string, CountRow>;
+    let row = rows.get(context);
     if (row === undefined) {
-      row = new Map();
-      this.table.set(context, row);
+      row = emptyRow();
+      rows.set(context, row);
     }
-    row.set(action, (row.get(action) ?? 0) + amount);
-    this.totals.set(context, (this.totals.get(context) ?? 0) + amount);
-    this.observations += 1;
-    if (this.decay < 1 && this.observations % this.decayEvery === 0) {
-      this.scale *= this.decay;
-      if (this.scale < 1e-6) this.renormalize();
+    addTo(row, id, 1 / this.scaleValue);
+  }
+
+  /** Counts one decision; every `decayEvery` of them every count is multiplied by `decay`. */
+  tick(): void {
+    this.decisions += 1;
+    if (this.decay < 1 && this.decisions % this.decayEvery === 0) {
+      this.scaleValue *= this.decay;
+      if (this.scaleValue < 1e-6) this.renormalize();
     }
   }
 
-  /** The (decayed) count of actions seen in `context`, and how many distinct ones. */
-  total(context: string): number {
-    return (this.totals.get(context) ?? 0) * this.scale;
+  /** The row of `context` in table `table` (counts unscaled: multiply by `scale`). */
+  row(table: number, context: string): CountRow | undefined {
+    return this.tables[table]?.get(context);
   }
 
-  /** The (decayed) counts of the actions seen in `context`. */
-  row(context: string): ReadonlyMap<string, number> | undefined {
-    return this.table.get(context);
+  /** The factor to multiply a stored count or total by. */
+  get scale(): number {
+    return this.scaleValue;
   }
 
-  /** The scale to multiply a stored count from `row` by. */
-  get factor(): number {
-    return this.scale;
+  /** Decisions counted so far (the decay phase). */
+  get ticks(): number {
+    return this.decisions;
   }
 
-  /** The counts as plain data, exactly (unscaled counts, totals, scale and decay phase). */
-  toJSON(): DecayingCountsData {
-    return {
-      scale: this.scale,
-      observations: this.observations,
-      rows: [...this.table].map(([context, row]) => [context, this.totals.get(context) ?? 0, [...row]]),
-    };
+  /** Table `table` as plain data, exactly (unscaled counts, action names). */
+  rowsJSON(table: number): CountRowsData {
+    return [...(this.tables[table] as Map<string, CountRow>)].map(([context, row]) => [
+      context,
+      row.total,
+      row.ids.map((id, slot): [string, number] => [this.actions[id] as string, row.counts[slot] as number]),
+    ]);
   }
 
-  /** Restores counts exported by `toJSON`, replacing what is there. */
-  load(data: DecayingCountsData): void {
-    this.table.clear();
-    this.totals.clear();
-    this.scale = data.scale;
-    this.observations = data.observations;
-    for (const [context, total, row] of data.rows) {
-      this.table.set(context, new Map(row));
-      this.totals.set(context, total);
-    }
+  /** Restores what `actions`, `rowsJSON`, `scale` and `ticks` gave (actions first, so ids are the same), replacing the rows. */
+  load({
+    actions,
+    scale,
+    ticks,
+    tables,
+  }: {
+    actions: readonly string[];
+    scale: number;
+    ticks: number;
+    tables: CountRowsData[];
+  }): void {
+    for (const action of actions) this.idOf(action);
+    this.scaleValue = scale;
+    this.decisions = ticks;
+    tables.forEach((rows, index) => {
+      const target = this.tables[index] as Map<string, CountRow>;
+      target.clear();
+      for (const [context, total, counts] of rows) {
+        const row = emptyRow();
+        for (const [action, count] of counts) addTo(row, this.idOf(action), count);
+        row.total = total;
+        target.set(context, row);
+      }
+    });
   }
 
   private renormalize(): void {
-    for (const [context, row] of this.table) {
-      for (const [action, count] of row) row.set(action, count * this.scale);
-      this.totals.set(context, (this.totals.get(context) ?? 0) * this.scale);
+    for (const rows of this.tables) {
+      for (const row of rows.values()) {
+        for (let slot = 0; slot < row.counts.length; slot += 1) {
+          row.counts[slot] = (row.counts[slot] as number) * this.scaleValue;
+        }
+        row.total *= this.scaleValue;
+        row.changes += 1;
+      }
     }
-    this.scale = 1;
+    this.scaleValue = 1;
   }
 }

@@ -55,11 +55,11 @@ export interface EvaluateToolPredictionOptions {
   filler?: ParameterFillerOptions;
   /** A graph and filler to start from (restored ones, say); `train` is learned into them. Default: new ones. */
   trained?: { graph: ToolGraph; filler: ParameterFiller };
-  /** Confidence thresholds to report; default 0.5 to 0.95. */
+  /** Confidence thresholds to report; default 0.5 to 0.99. */
   thetas?: readonly number[];
   /** Most tools a narrowed choice keeps; default 3, as `toolGraphPrepareStep`. */
   topK?: number;
-  /** A choice is narrowed when the first `topK` tools hold at least this probability; default 0.98. */
+  /** A choice is narrowed when the first `topK` tools hold at least this probability; default 0.995, as `toolGraphPrepareStep`. */
   narrowMass?: number;
   /** Smallest parameter reliability for a bypass; default 0.9. */
   minReliability?: number;
@@ -93,9 +93,9 @@ export function evaluateToolPrediction({
   graph: graphOptions,
   filler: fillerOptions,
   trained,
-  thetas = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95],
+  thetas = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.99],
   topK = 3,
-  narrowMass = 0.98,
+  narrowMass = 0.995,
   minReliability = 0.9,
 }: EvaluateToolPredictionOptions): ToolPredictionEvaluation {
   const graph = trained?.graph ?? createToolGraph(graphOptions);

@@ -38,12 +38,12 @@ describe('toolGraphFromJSON', () => {
 
   it('names what is wrong in data it cannot restore', () => {
     const data = createToolGraph().toJSON();
-    const bad = { ...data, transitions: { ...data.transitions, rows: [['1|a', 'many', []]] } };
+    const bad = { ...data, transitions: [['1|a', 'many', []]] };
     expect(() => toolGraphFromJSON(bad)).toThrow(
-      'tool graph data: at $.transitions.rows[0][1]: expected a number, found "many"',
+      'tool graph data: at $.transitions[0][1]: expected a number, found "many"',
     );
-    expect(() => toolGraphFromJSON({ ...data, version: 2 })).toThrow(
-      'tool graph data: at $.version: expected one of 1, found 2',
+    expect(() => toolGraphFromJSON({ ...data, version: 3 })).toThrow(
+      'tool graph data: at $.version: expected one of 2, found 3',
     );
     let error: unknown;
     try {
@@ -53,5 +53,21 @@ describe('toolGraphFromJSON', () => {
     }
     expect(ToolGraphDataError.isInstance(error)).toBe(true);
     expect((error as ToolGraphDataError).location).toBe('$');
+  });
+
+  it('refuses a version 1 graph, saying it has to be learned again', () => {
+    const v1 = {
+      version: 1,
+      observations: 1,
+      runs: 1,
+      weights: { intent: 0.6, secondOrder: 1 },
+      decay: 0.95,
+      decayEvery: 1000,
+      transitions: { scale: 1, observations: 3, rows: [['0', 1, [['ls', 1]]]] },
+      intents: { scale: 1, observations: 0, rows: [] },
+    };
+    expect(() => toolGraphFromJSON(v1)).toThrow(
+      'tool graph data: at $.version: expected 2 (version 1 graphs lack the tool-sequence contexts; learn the graph again from the runs), found 1',
+    );
   });
 });

@@ -16,11 +16,11 @@ export interface ToolGraphPrepareStepOptions {
   graph: ToolGraph;
   /** Fills a predicted call's parameters; without one no step is bypassed (only narrowed). */
   filler?: ParameterFiller;
-  /** Confidence a bypass needs: a number, or one read from the graph; default `coldStartTheta({ runs: graph.runs })` (0.99 falling to 0.95 over 100 runs). */
+  /** Confidence a bypass needs: a number, or one read from the graph; default `coldStartTheta({ runs: graph.runs })` (0.99 falling to 0.97 over 100 runs). */
   theta?: number | ((graph: ToolGraph) => number);
   /** Most tools a narrowed step keeps; default 3 (chosen with `narrowMass` on the dev sets' training halves). */
   topK?: number;
-  /** A step is narrowed when the first `topK` tools hold at least this probability; default 0.98. */
+  /** A step is narrowed when the first `topK` tools hold at least this probability; default 0.995. */
   narrowMass?: number;
   /** Smallest reliability of every filled parameter's source for a bypass; default 0.9. */
   minReliability?: number;
@@ -61,7 +61,7 @@ export function toolGraphPrepareStep<TOOLS extends ToolSet = ToolSet>({
   filler,
   theta = (learned) => coldStartTheta({ runs: learned.runs }),
   topK = 3,
-  narrowMass = 0.98,
+  narrowMass = 0.995,
   minReliability = 0.9,
   sideEffects,
   allowBypassOf,

@@ -3,6 +3,7 @@ import { toolStep } from '../test/tool-step.js';
 import type { AgentEvent } from './agent-event.js';
 import { agentEvents } from './agent-events.js';
 import { createToolGraph } from './tool-graph.js';
+import { toolGraphFromJSON } from './tool-graph-from-json.js';
 
 const call = (tool: string, outcome: 'ok' | 'error' = 'ok'): AgentEvent => ({
   kind: 'call',
@@ -93,6 +94,64 @@ describe('createToolGraph', () => {
     for (let index = 0; index < 30; index += 1) undecayed.learn([call('a')], 'old');
     for (let index = 0; index < 10; index += 1) undecayed.learn([call('a')], 'new');
     expect(undecayed.predict([call('a')]).ranked[0]?.action).toBe('old');
+  });
+
+  it('backs off to the last tool called when the last events were never followed by a decision', () => {
+    const graph = createToolGraph({ weights: { intent: 0 } });
+    for (let index = 0; index < 5; index += 1) graph.learnRun(run('hi', ['get_order', 'cancel_order']));
+    for (let index = 0; index < 3; index += 1) graph.learnRun(run('hi', ['search_flights', 'book_flight']));
+    // No decision ever followed a reply, so only the last tool (before the reply) says what comes next.
+    const prediction = graph.predict([
+      { kind: 'user', text: 'hi' },
+      call('search_flights'),
+      { kind: 'reply' },
+    ]);
+    expect(prediction.ranked[0]?.action).toBe('book_flight');
+  });
+
+  it('reads the tools called recently: one already called is rarely called again', () => {
+    const learned = (recentTools: number) => {
+      const graph = createToolGraph({ weights: { intent: 0, recentTools } });
+      const turn = (tools: string[]): AgentEvent[] => [
+        { kind: 'user', text: 'hi' },
+        ...tools.slice(0, -1).map((tool) => call(tool)),
+        { kind: 'user', text: 'go on' },
+        call(tools.at(-1) as string),
+        { kind: 'reply' },
+      ];
+      for (let index = 0; index < 4; index += 1)
+        graph.learnRun(turn(['get_user', 'list_items', 'update_user']));
+      for (let index = 0; index < 6; index += 1) graph.learnRun(turn(['list_items', 'get_user']));
+      return graph;
+    };
+    const history: AgentEvent[] = [
+      { kind: 'user', text: 'hi' },
+      call('get_user'),
+      call('list_items'),
+      { kind: 'user', text: 'go on' },
+    ];
+    // The same last tool and last events either way; only the earlier get_user tells the runs apart.
+    expect(learned(0).predict(history).ranked[0]?.action).toBe('get_user');
+    expect(learned(1).predict(history).ranked[0]?.action).toBe('update_user');
+  });
+
+  it('counts decay per decision learned, not per count kept', () => {
+    const graph = createToolGraph({ decay: 0.5, decayEvery: 4, weights: { intent: 0 } });
+    for (let index = 0; index < 3; index += 1) graph.learn([call('a')], 'x');
+    expect(graph.toJSON().scale).toBe(1);
+    graph.learn([call('a')], 'x');
+    expect(graph.toJSON().scale).toBe(0.5);
+  });
+
+  it('predicts after more learning what a graph with no cached user-message features predicts', () => {
+    const graph = createToolGraph();
+    const history: AgentEvent[] = [{ kind: 'user', text: 'refund my order please' }, call('get_order')];
+    for (let index = 0; index < 4; index += 1)
+      graph.learnRun(run('refund my order please', ['get_order', 'refund']));
+    graph.predict(history);
+    graph.learnRun(run('please refund the order', ['get_order', 'cancel_order']));
+    graph.learnRun(run('my order please', ['get_order', 'track_order']));
+    expect(graph.predict(history)).toEqual(toolGraphFromJSON(graph.toJSON()).predict(history));
   });
 
   it('knows nothing before it learns', () => {

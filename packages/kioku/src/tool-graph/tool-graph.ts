@@ -1,21 +1,26 @@
 import { type AgentEvent, replyAction } from './agent-event.js';
-import { DecayingCounts } from './decaying-counts.js';
+import { type CountRow, DecayingCounts } from './decaying-counts.js';
 import { intentWords } from './intent-words.js';
+import { sortByScore } from './sort-by-score.js';
 import type { ToolGraphData } from './tool-graph-data.js';
 
 /** How much each kind of evidence weighs in a prediction. */
 export interface ToolGraphWeights {
   /** Exponent of the intent likelihood ratio from the latest user message's words; 0 turns it off. */
   intent: number;
-  /** Weight of the second-order context against its backoff (Witten-Bell style, per context count). */
+  /** Weight of the last-two-events context against its backoff (Witten-Bell style, per context count). */
   secondOrder: number;
+  /** Exponent of the likelihood ratio from the tools called in the last 8 events (tools called recently rarely repeat; lookups come before writes); 0 turns it off. */
+  recentTools: number;
 }
 
 /** Options of {@link createToolGraph}. */
 export interface ToolGraphOptions {
-  /** Counts are multiplied by this every `decayEvery` observed actions (old habits fade); default 0.95. */
+  /** Counts are multiplied by this every `decayEvery` learned decisions (old habits fade); default 0.95. */
   decay?: number;
+  /** Decisions between two decays; default 1,000. */
   decayEvery?: number;
+  /** Default intent 1, second order 0.5 (chosen across the dev sets' training halves by bench/tool-graph/predict.mjs). */
   weights?: Partial<ToolGraphWeights>;
   /** Data saved by `toJSON` to start from (its decay and weights win over the options); see `toolGraphFromJSON`. */
   from?: ToolGraphData;
@@ -45,7 +50,12 @@ export interface ToolGraph {
 
 const start = '<start>';
 const user = '<user>';
-const defaults: ToolGraphWeights = { intent: 0.6, secondOrder: 1 };
+const defaults: ToolGraphWeights = { intent: 1, secondOrder: 0.5, recentTools: 0.3 };
+const transitionTable = 0;
+const intentTable = 1;
+const recentTable = 2;
+/** How many events back the recent tools are read from. */
+const recentWindow = 8;
 
 /** The token an event contributes to the transition context. */
 function token(event: AgentEvent): string {
@@ -60,10 +70,89 @@ export function actionOf(event: AgentEvent): string | undefined {
 }
 
 /**
- * A tool-transition graph (AutoTool, arXiv 2511.14650, extended): what the agent does next given its last
- * two events (first and second order, a failed call distinct from a successful one, user messages and
- * replies included) and the words of the latest user message. Counts decay (0.95 every 1,000 decisions by
- * default) so old habits fade; learning a decision is O(1) amortized.
+ * The contexts of the next decision, from general to specific: the last tool called (user messages and
+ * replies since skipped), the last event, and the last two events (a failed call distinct from a
+ * successful one).
+ */
+function contexts(events: readonly AgentEvent[], end: number): [string, string, string] {
+  let lastTool = start;
+  for (let index = end - 1; index >= 0; index -= 1) {
+    const event = events[index] as AgentEvent;
+    if (event.kind === 'call') {
+      lastTool = token(event);
+      break;
+    }
+  }
+  const last = end >= 1 ? events[end - 1] : undefined;
+  const previous = end >= 2 ? events[end - 2] : undefined;
+  const first = last === undefined ? start : token(last);
+  const second = previous === undefined ? start : token(previous);
+  return [`t|${lastTool}`, `1|${first}`, `2|${second}|${first}`];
+}
+
+/** The distinct tools called in the `recentWindow` events before `end`, latest first. */
+function recentTools(events: readonly AgentEvent[], end: number): string[] {
+  const tools: string[] = [];
+  for (let index = end - 1; index >= 0 && index >= end - recentWindow; index -= 1) {
+    const event = events[index] as AgentEvent;
+    if (event.kind === 'call' && !tools.includes(event.tool)) tools.push(event.tool);
+  }
+  return tools;
+}
+
+function latestUser(events: readonly AgentEvent[], end: number): string | undefined {
+  for (let index = end - 1; index >= 0; index -= 1) {
+    const event = events[index];
+    if (event?.kind === 'user') return event.text;
+  }
+  return undefined;
+}
+
+const keyLog = (count: number): number => Math.log(1 + 2 * count);
+const priorLog = (count: number): number => Math.log(count + 0.5);
+
+/** `transform` of each scaled count of a row, cached on the row until it or the scale changes. */
+function derived(row: CountRow, scale: number, transform: (count: number) => number): Float64Array {
+  const cached = row.derived;
+  if (cached !== undefined && cached.changes === row.changes && cached.scale === scale) return cached.values;
+  const values = new Float64Array(row.ids.length);
+  for (let slot = 0; slot < values.length; slot += 1)
+    values[slot] = transform((row.counts[slot] as number) * scale);
+  row.derived = { changes: row.changes, scale, values };
+  return values;
+}
+
+/**
+ * One Witten-Bell step, in place: p ← λ·P(action | context) + (1 − λ)·p, with λ = n / (n + distinct / weight)
+ * (n the context's decayed count); nothing when the context was never seen.
+ */
+function interpolate(
+  p: Float64Array,
+  actions: number,
+  row: CountRow | undefined,
+  weight: number,
+  scale: number,
+): void {
+  if (row === undefined || row.total === 0) return;
+  const total = row.total * scale;
+  const lambda = total / (total + row.ids.length / weight);
+  for (let id = 0; id < actions; id += 1) p[id] = (p[id] as number) * (1 - lambda);
+  for (let slot = 0; slot < row.ids.length; slot += 1) {
+    const id = row.ids[slot] as number;
+    p[id] = (p[id] as number) + (lambda * (row.counts[slot] as number)) / row.total;
+  }
+}
+
+/**
+ * A tool-transition graph (AutoTool, arXiv 2511.14650, extended): what the agent does next given the last
+ * tool it called, its last event and its last two events (a failed call distinct from a successful one,
+ * user messages and replies included) — interpolated from general to specific, Witten-Bell style — and
+ * two naive-Bayes likelihood ratios per action: from the words of the latest user message, and from the
+ * tools called in the last 8 events. Counts decay (0.95
+ * every 1,000 decisions by default) so old habits fade. Learning a decision is O(1) amortized (it reads
+ * back to the last tool call and the latest user message); a prediction is O(actions + the counts of the
+ * contexts and words it reads), its word features cached per user message until the next decision is
+ * learned.
  *
  * @example
  * const graph = createToolGraph();
@@ -79,124 +168,152 @@ export function createToolGraph({
   const weights: ToolGraphWeights = from === undefined ? { ...defaults, ...given } : { ...from.weights };
   const decay = from?.decay ?? decayOption;
   const decayEvery = from?.decayEvery ?? decayEveryOption;
-  const transitions = new DecayingCounts(decay, decayEvery);
-  const intents = new DecayingCounts(decay, decayEvery);
+  const counts = new DecayingCounts(decay, decayEvery, 3);
   let observations = from?.observations ?? 0;
   let runs = from?.runs ?? 0;
   if (from !== undefined) {
-    transitions.load(from.transitions);
-    intents.load(from.intents);
+    counts.load({
+      actions: from.actions,
+      scale: from.scale,
+      ticks: from.observations,
+      tables: [from.transitions, from.intents, from.recentTools],
+    });
   }
-  let intentCache: { text: string; ratios: Map<string, number> } | undefined;
+  // Per-prediction scratch (no allocation per step but the result), and the latest user message's caches.
+  let scores = new Float64Array(64);
+  let logRatios = new Float64Array(64);
+  let keySums = new Float64Array(64);
+  let order = new Int32Array(64);
+  let orderBuffer = new Int32Array(64);
+  let wordsCache: { text: string; words: string[] } | undefined;
+  let intentCache: { text: string; observations: number; logs: Float64Array | undefined } | undefined;
 
-  const contexts = (before: readonly AgentEvent[]) => {
-    const last = before.at(-1);
-    const previous = before.at(-2);
-    const first = last === undefined ? start : token(last);
-    const second = previous === undefined ? start : token(previous);
-    return { order1: `1|${first}`, order2: `2|${second}|${first}` };
-  };
-  const latestUser = (before: readonly AgentEvent[]): string | undefined => {
-    for (let index = before.length - 1; index >= 0; index -= 1) {
-      const event = before[index];
-      if (event?.kind === 'user') return event.text;
-    }
-    return undefined;
+  const wordsOf = (text: string): string[] => {
+    if (wordsCache?.text !== text) wordsCache = { text, words: intentWords(text) };
+    return wordsCache.words;
   };
 
-  function learn(before: readonly AgentEvent[], action: string): void {
-    const { order1, order2 } = contexts(before);
-    transitions.add(order2, action);
-    transitions.add(order1, action);
-    transitions.add('0', action);
-    const text = latestUser(before);
-    if (text !== undefined) for (const word of intentWords(text)) intents.add(word, action);
+  /** Learns that the agent took `action` after the first `end` events. */
+  function learnAt(events: readonly AgentEvent[], end: number, action: string): void {
+    const id = counts.idOf(action);
+    for (const context of contexts(events, end)) counts.add(transitionTable, context, id);
+    counts.add(transitionTable, '0', id);
+    const text = latestUser(events, end);
+    if (text !== undefined) for (const word of wordsOf(text)) counts.add(intentTable, word, id);
+    for (const tool of recentTools(events, end)) counts.add(recentTable, tool, id);
+    counts.tick();
     observations += 1;
-    intentCache = undefined;
-    wordCache.clear();
   }
 
-  /** log(P(action | word) / P(action)) per action, for a word seen often enough; cached until the next learn. */
-  const wordCache = new Map<string, Map<string, number> | null>();
-  function wordLogRatios(word: string): Map<string, number> | null {
-    const cached = wordCache.get(word);
-    if (cached !== undefined) return cached;
-    const row = intents.row(word);
-    const total = intents.total(word);
-    const prior = transitions.row('0');
-    let ratios: Map<string, number> | null = null;
-    if (row !== undefined && total >= 2 && prior !== undefined) {
-      ratios = new Map();
-      const priorTotal = transitions.total('0');
-      const actions = prior.size;
-      for (const [action, priorCount] of prior) {
-        const conditional = ((row.get(action) ?? 0) * intents.factor + 0.5) / (total + 0.5 * actions);
-        const marginal = (priorCount * transitions.factor + 0.5) / (priorTotal + 0.5 * actions);
-        ratios.set(action, Math.log(conditional / marginal));
+  /**
+   * Adds to `into`, per action id, `weight` × the mean over the known `keys` (rows of `table` seen 2+ times)
+   * of log(P(action | key) / P(action)), add-½ smoothed — a naive-Bayes likelihood ratio, geometric mean
+   * over the evidence. Returns false, adding nothing, when no key is known.
+   */
+  function addLogRatios(
+    table: number,
+    keys: readonly string[],
+    weight: number,
+    prior: CountRow,
+    actions: number,
+    into: Float64Array,
+  ): boolean {
+    const scale = counts.scale;
+    let base = 0;
+    let seen = 0;
+    for (const key of keys) {
+      const row = counts.row(table, key);
+      if (row === undefined || row.total * scale < 2) continue;
+      if (seen === 0) {
+        if (keySums.length < actions) keySums = new Float64Array(actions * 2);
+        keySums.fill(0, 0, actions);
+      }
+      seen += 1;
+      // log((count + ½) / (total + ½·actions)) = log(½ / (total + ½·actions)) + log(1 + 2·count).
+      base += Math.log(0.5 / (row.total * scale + 0.5 * actions));
+      const logs = derived(row, scale, keyLog);
+      for (let slot = 0; slot < row.ids.length; slot += 1) {
+        const id = row.ids[slot] as number;
+        keySums[id] = (keySums[id] as number) + (logs[slot] as number);
       }
     }
-    wordCache.set(word, ratios);
-    return ratios;
+    if (seen === 0) return false;
+    const priorBase = Math.log(prior.total * scale + 0.5 * actions);
+    const priorLogs = derived(prior, scale, priorLog);
+    for (let slot = 0; slot < prior.ids.length; slot += 1) {
+      const id = prior.ids[slot] as number;
+      const meanLogRatio =
+        (base + (keySums[id] as number)) / seen - ((priorLogs[slot] as number) - priorBase);
+      into[id] = (into[id] as number) + weight * meanLogRatio;
+    }
+    return true;
   }
 
-  /** P(action | words) / P(action), geometric mean over the words that were seen, per action. */
-  function intentRatios(text: string): Map<string, number> {
-    if (intentCache?.text === text) return intentCache.ratios;
-    const logSums = new Map<string, number>();
-    let seen = 0;
-    for (const word of intentWords(text)) {
-      const ratios = wordLogRatios(word);
-      if (ratios === null) continue;
-      seen += 1;
-      for (const [action, logRatio] of ratios) logSums.set(action, (logSums.get(action) ?? 0) + logRatio);
-    }
-    const result = new Map<string, number>();
-    if (seen > 0) for (const [action, sum] of logSums) result.set(action, Math.exp(sum / seen));
-    intentCache = { text, ratios: result };
-    return result;
+  /** The latest user message's weighted log ratios per action id (undefined: no known word), cached until the next learned decision. */
+  function intentLogs(text: string, prior: CountRow, actions: number): Float64Array | undefined {
+    if (intentCache?.text === text && intentCache.observations === observations) return intentCache.logs;
+    const logs = new Float64Array(actions);
+    const known = addLogRatios(intentTable, wordsOf(text), weights.intent, prior, actions, logs);
+    intentCache = { text, observations, logs: known ? logs : undefined };
+    return intentCache.logs;
   }
 
   function predict(before: readonly AgentEvent[]): ToolPrediction {
-    const prior = transitions.row('0');
-    if (prior === undefined) return { ranked: [], confidence: 0 };
-    const { order1, order2 } = contexts(before);
-    const distribution = (context: string) => {
-      const row = transitions.row(context);
-      const total = transitions.total(context);
-      return { row, total, distinct: row?.size ?? 0 };
-    };
-    const p0Total = transitions.total('0');
-    const d1 = distribution(order1);
-    const d2 = distribution(order2);
-    const text = latestUser(before);
-    const ratios = text === undefined || weights.intent === 0 ? undefined : intentRatios(text);
-    const scores: Array<{ action: string; probability: number }> = [];
-    let sum = 0;
-    for (const [action, priorCount] of prior) {
-      const p0 = (priorCount * transitions.factor) / p0Total;
-      const c1 = (d1.row?.get(action) ?? 0) * transitions.factor;
-      const l1 = d1.total === 0 ? 0 : d1.total / (d1.total + d1.distinct);
-      const p1 = l1 * (d1.total === 0 ? 0 : c1 / d1.total) + (1 - l1) * p0;
-      const c2 = (d2.row?.get(action) ?? 0) * transitions.factor;
-      const l2 = d2.total === 0 ? 0 : d2.total / (d2.total + d2.distinct / weights.secondOrder);
-      let p = l2 * (d2.total === 0 ? 0 : c2 / d2.total) + (1 - l2) * p1;
-      const ratio = ratios?.get(action);
-      if (ratio !== undefined) p *= ratio ** weights.intent;
-      scores.push({ action, probability: p });
-      sum += p;
+    const prior = counts.row(transitionTable, '0');
+    if (prior === undefined || prior.total === 0) return { ranked: [], confidence: 0 };
+    const actions = counts.actions.length;
+    if (scores.length < actions) {
+      scores = new Float64Array(actions * 2);
+      logRatios = new Float64Array(actions * 2);
+      order = new Int32Array(actions * 2);
+      orderBuffer = new Int32Array(actions * 2);
     }
-    for (const score of scores) score.probability /= sum;
-    scores.sort((a, b) => b.probability - a.probability);
-    return { ranked: scores, confidence: scores[0]?.probability ?? 0 };
+    const p = scores;
+    p.fill(0, 0, actions);
+    for (let slot = 0; slot < prior.ids.length; slot += 1) {
+      p[prior.ids[slot] as number] = (prior.counts[slot] as number) / prior.total;
+    }
+    const scale = counts.scale;
+    const [lastTool, lastEvent, lastTwo] = contexts(before, before.length);
+    interpolate(p, actions, counts.row(transitionTable, lastTool), 1, scale);
+    interpolate(p, actions, counts.row(transitionTable, lastEvent), 1, scale);
+    interpolate(p, actions, counts.row(transitionTable, lastTwo), weights.secondOrder, scale);
+    const text = latestUser(before, before.length);
+    const intent = text === undefined || weights.intent === 0 ? undefined : intentLogs(text, prior, actions);
+    const logs = logRatios;
+    if (intent === undefined) logs.fill(0, 0, actions);
+    else logs.set(intent.subarray(0, actions));
+    const recent =
+      weights.recentTools > 0 &&
+      addLogRatios(
+        recentTable,
+        recentTools(before, before.length),
+        weights.recentTools,
+        prior,
+        actions,
+        logs,
+      );
+    if (intent !== undefined || recent) {
+      for (let id = 0; id < actions; id += 1) p[id] = (p[id] as number) * Math.exp(logs[id] as number);
+    }
+    let sum = 0;
+    for (let id = 0; id < actions; id += 1) sum += p[id] as number;
+    const sorted = sortByScore(p, actions, order, orderBuffer);
+    const ranked: Array<{ action: string; probability: number }> = new Array(actions);
+    for (let rank = 0; rank < actions; rank += 1) {
+      const id = sorted[rank] as number;
+      ranked[rank] = { action: counts.actions[id] as string, probability: (p[id] as number) / sum };
+    }
+    return { ranked, confidence: ranked[0]?.probability ?? 0 };
   }
 
   return {
-    learn,
+    learn: (before, action) => learnAt(before, before.length, action),
     learnRun(events) {
       runs += 1;
       events.forEach((event, index) => {
         const action = actionOf(event);
-        if (action !== undefined) learn(events.slice(0, index), action);
+        if (action !== undefined) learnAt(events, index, action);
       });
     },
     predict,
@@ -207,14 +324,17 @@ export function createToolGraph({
       return runs;
     },
     toJSON: () => ({
-      version: 1,
+      version: 2,
       observations,
       runs,
       weights: { ...weights },
       decay,
       decayEvery,
-      transitions: transitions.toJSON(),
-      intents: intents.toJSON(),
+      scale: counts.scale,
+      actions: [...counts.actions],
+      transitions: counts.rowsJSON(transitionTable),
+      intents: counts.rowsJSON(intentTable),
+      recentTools: counts.rowsJSON(recentTable),
     }),
   };
 }
