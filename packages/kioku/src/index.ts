@@ -172,6 +172,7 @@ export {
 export {
   type AdaptiveOptions,
   type AdaptiveState,
+  type AdaptiveThreshold,
   type AdaptiveThresholds,
   adaptive,
   type CacheBreakpointsOptions,
@@ -343,9 +344,14 @@ export {
   estimatePromptTokens,
   type ProactiveTrigger,
   type ReportedUsage,
+  type ThresholdTrigger,
   type ThresholdTriggerOptions,
+  type TokenTrigger,
   type TokenTriggerOptions,
+  type ToolUsesTrigger,
+  type ToolUsesTriggerOptions,
   type TriggerInput,
   thresholdTrigger,
   tokenTrigger,
+  toolUsesTrigger,
 } from './triggers/index.js';

@@ -374,7 +374,10 @@ export function createCompactor({
           return compact(history, input, budget, target, 'threshold');
         }
         const estimated = estimate(output.messages, tools);
-        if (trigger !== false && trigger.shouldCompact({ promptTokens: estimated(), budget })) {
+        if (
+          trigger !== false &&
+          trigger.shouldCompact({ promptTokens: estimated(), messages: output.messages, budget })
+        ) {
           return compact(history, input, budget, trigger.target(budget), 'threshold');
         }
         state = output.state;

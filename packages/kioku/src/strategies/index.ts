@@ -1,6 +1,7 @@
 export {
   type AdaptiveOptions,
   type AdaptiveState,
+  type AdaptiveThreshold,
   type AdaptiveThresholds,
   adaptive,
 } from './adaptive/index.js';

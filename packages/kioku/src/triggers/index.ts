@@ -4,5 +4,10 @@ export {
   type ReportedUsage,
 } from './estimate-prompt-tokens.js';
 export type { ProactiveTrigger, TriggerInput } from './proactive-trigger.js';
-export { type ThresholdTriggerOptions, thresholdTrigger } from './threshold-trigger.js';
-export { type TokenTriggerOptions, tokenTrigger } from './token-trigger.js';
+export {
+  type ThresholdTrigger,
+  type ThresholdTriggerOptions,
+  thresholdTrigger,
+} from './threshold-trigger.js';
+export { type TokenTrigger, type TokenTriggerOptions, tokenTrigger } from './token-trigger.js';
+export { type ToolUsesTrigger, type ToolUsesTriggerOptions, toolUsesTrigger } from './tool-uses-trigger.js';

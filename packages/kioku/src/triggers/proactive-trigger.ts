@@ -1,9 +1,12 @@
+import type { ModelMessage } from 'ai';
 import type { StrategyBudget } from '../strategies/strategy.js';
 
 /** What a proactive trigger decides on: the prompt about to be sent and the budget. */
 export interface TriggerInput {
   /** Tokens of the prompt about to be sent (estimated from the provider's last usage, see `estimatePromptTokens`). */
   promptTokens: number;
+  /** The messages of that prompt (for a trigger that counts something other than tokens, `toolUsesTrigger`). */
+  messages: readonly ModelMessage[];
   budget: StrategyBudget;
 }
 

@@ -7,10 +7,13 @@ describe('tokenTrigger', () => {
 
   it('fires once the prompt holds inputTokens tokens, whatever the window, and targets that size', () => {
     const trigger = tokenTrigger({ inputTokens: 30_000 });
-    expect(trigger.shouldCompact({ promptTokens: 29_999, budget })).toBe(false);
-    expect(trigger.shouldCompact({ promptTokens: 30_000, budget })).toBe(true);
+    expect(trigger.shouldCompact({ promptTokens: 29_999, messages: [], budget })).toBe(false);
+    expect(trigger.shouldCompact({ promptTokens: 30_000, messages: [], budget })).toBe(true);
     expect(trigger.target(budget)).toBe(30_000);
-    expect(tokenTrigger({ inputTokens: 0 }).shouldCompact({ promptTokens: 0, budget })).toBe(true);
+    expect(trigger.inputTokens).toBe(30_000);
+    expect(tokenTrigger({ inputTokens: 0 }).shouldCompact({ promptTokens: 0, messages: [], budget })).toBe(
+      true,
+    );
   });
 
   it('rejects a count that is not a non-negative integer', () => {

@@ -7,18 +7,24 @@ export interface TokenTriggerOptions {
   inputTokens: number;
 }
 
+/** A trigger by prompt size; `inputTokens` is the size it fires at. */
+export interface TokenTrigger extends ProactiveTrigger {
+  readonly inputTokens: number;
+}
+
 /**
  * Compacts once the prompt holds `inputTokens` tokens, whatever the window, and asks the compaction to
  * bring it back under that size.
  *
  * @example
  * const trigger = tokenTrigger({ inputTokens: 100_000 });
- * trigger.shouldCompact({ promptTokens: 100_000, budget: { contextWindow: 200_000 } }); // true
+ * trigger.shouldCompact({ promptTokens: 100_000, messages, budget: { contextWindow: 200_000 } }); // true
  */
-export function tokenTrigger({ inputTokens }: TokenTriggerOptions): ProactiveTrigger {
+export function tokenTrigger({ inputTokens }: TokenTriggerOptions): TokenTrigger {
   checkCount({ strategy: 'tokenTrigger', option: 'inputTokens', value: inputTokens });
   return {
     name: `tokens(${inputTokens})`,
+    inputTokens,
     shouldCompact: ({ promptTokens }) => promptTokens >= inputTokens,
     target: () => inputTokens,
   };

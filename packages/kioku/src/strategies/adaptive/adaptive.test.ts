@@ -4,11 +4,14 @@ import { StrategyOptionsError } from '../../errors/strategy-options-error.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { strategyConformance } from '../../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
+import { thresholdTrigger } from '../../triggers/threshold-trigger.js';
+import { tokenTrigger } from '../../triggers/token-trigger.js';
+import { toolUsesTrigger } from '../../triggers/tool-uses-trigger.js';
 import { contextEditing } from '../context-editing/index.js';
 import { observationMasking } from '../observation-masking/index.js';
 import type { Strategy } from '../strategy.js';
 import { truncation } from '../truncation/index.js';
-import { type AdaptiveOptions, adaptive } from './adaptive.js';
+import { type AdaptiveOptions, type AdaptiveThresholds, adaptive } from './adaptive.js';
 
 const counter = quarterCounter();
 
@@ -113,6 +116,126 @@ describe('adaptive', () => {
   it('rejects thresholds out of order', () => {
     expect(() => adaptive({ thresholds: { mask: 0.9, summarize: 0.8 } })).toThrow(StrategyOptionsError);
     expect(() => adaptive({ thresholds: { truncate: 1.2 } })).toThrow(/thresholds.truncate/);
+    expect(() => adaptive({ thresholds: { mask: 'high' as never } })).toThrow(/option `thresholds.mask`/);
+    expect(() => adaptive({ thresholds: { summarize: { inputTokens: -1 } } })).toThrow(
+      /thresholds.summarize.inputTokens/,
+    );
+  });
+
+  describe('thresholds as triggers', () => {
+    /** The level a manager with these thresholds reaches on a prompt of `promptTokens` tokens (spy stages). */
+    async function level(thresholds: AdaptiveThresholds, promptTokens: number, contextWindow: number) {
+      const manager = adaptive({ ...stages(), thresholds });
+      const fixed = { ...counter, countPrompt: () => promptTokens };
+      const output = await manager.apply({
+        messages,
+        counter: fixed,
+        budget: { contextWindow },
+        state: manager.initialState(),
+      });
+      return output.state.level;
+    }
+
+    it('starts a stage at exactly its fraction, as the share did before fractions became triggers', async () => {
+      // 55 / 100 is 0.55, though 100 * 0.55 is 55.00000000000001; likewise 7 / 50 and 50 * 0.14.
+      expect(await level({ mask: 0.55 }, 55, 100)).toBe(1);
+      expect(await level({ mask: 0.55 }, 54, 100)).toBe(0);
+      expect(await level({ mask: 0.14, summarize: 0.14 }, 7, 50)).toBe(2);
+      expect(await level({ mask: 0.14 }, 6, 50)).toBe(0);
+      // 0 starts a stage at every call, even on an empty prompt; a window of 0 counts as 1 token.
+      expect(await level({ mask: 0 }, 0, 100)).toBe(1);
+      expect(await level({ mask: 0.5 }, 0, 0)).toBe(0);
+      expect(await level({ mask: 0.5 }, 1, 0)).toBe(3);
+    });
+
+    it('takes { fraction }, { inputTokens } and trigger objects, deciding as their plain forms do', async () => {
+      for (const [promptTokens, expected] of [
+        [7999, 1],
+        [8000, 2],
+      ] as const) {
+        expect(await level({ mask: 0.5, summarize: 0.8 }, promptTokens, 10_000)).toBe(expected);
+        expect(
+          await level({ mask: { fraction: 0.5 }, summarize: { fraction: 0.8 } }, promptTokens, 10_000),
+        ).toBe(expected);
+        expect(
+          await level({ mask: 0.5, summarize: thresholdTrigger({ fraction: 0.8 }) }, promptTokens, 10_000),
+        ).toBe(expected);
+        // By size, whatever the window (masking from 5,000 tokens as well).
+        const window = 1_000_000;
+        expect(
+          await level(
+            { mask: { inputTokens: 5000 }, summarize: { inputTokens: 8000 } },
+            promptTokens,
+            window,
+          ),
+        ).toBe(expected);
+        expect(
+          await level(
+            { mask: { inputTokens: 5000 }, summarize: tokenTrigger({ inputTokens: 8000 }) },
+            promptTokens,
+            window,
+          ),
+        ).toBe(expected);
+      }
+      // Ten tool uses in the history: a tool-use trigger starts the second stage whatever the size.
+      expect(await level({ mask: 0, summarize: toolUsesTrigger({ toolUses: 10 }) }, 1, 1_000_000)).toBe(2);
+      expect(await level({ mask: 0, summarize: toolUsesTrigger({ toolUses: 11 }) }, 1, 1_000_000)).toBe(1);
+    });
+
+    it('never starts a stage before the ones before it, whatever its trigger says', async () => {
+      expect(await level({ mask: 0.9, summarize: tokenTrigger({ inputTokens: 100 }) }, 5000, 10_000)).toBe(0);
+      expect(await level({ mask: 0.9, summarize: tokenTrigger({ inputTokens: 100 }) }, 9000, 10_000)).toBe(2);
+    });
+
+    it('checks the order of thresholds of the same kind, and only of the same kind', () => {
+      expect(() =>
+        adaptive({ thresholds: { mask: thresholdTrigger({ fraction: 0.9 }), summarize: 0.8 } }),
+      ).toThrow(/mask <= summarize <= truncate/);
+      expect(() => adaptive({ thresholds: { summarize: 0.5, truncate: { fraction: 0.4 } } })).toThrow(
+        StrategyOptionsError,
+      );
+      expect(() =>
+        adaptive({
+          thresholds: { mask: tokenTrigger({ inputTokens: 50_000 }), truncate: { inputTokens: 40_000 } },
+        }),
+      ).toThrow(/"mask":\{"inputTokens":50000\}/);
+      expect(() =>
+        adaptive({
+          thresholds: {
+            mask: toolUsesTrigger({ toolUses: 20 }),
+            summarize: toolUsesTrigger({ toolUses: 10 }),
+          },
+        }),
+      ).toThrow(/"summarize":\{"toolUses":10\}/);
+      // A size and a fraction are not compared; nor is a trigger that states no figure.
+      const custom = { name: 'custom', shouldCompact: () => true, target: () => 0 };
+      expect(() => adaptive({ thresholds: { mask: 0.9, summarize: { inputTokens: 1000 } } })).not.toThrow();
+      expect(() => adaptive({ thresholds: { mask: 0.9, summarize: custom, truncate: 0.1 } })).toThrow(
+        /"summarize":"custom"/,
+      );
+      expect(() => adaptive({ thresholds: { mask: 0.9, summarize: custom } })).not.toThrow();
+    });
+
+    it("by default truncates to half a size threshold, or to half a trigger object's target", async () => {
+      const big = history(40); // ~41,600 tokens
+      for (const truncate of [{ inputTokens: 8000 }, tokenTrigger({ inputTokens: 8000 })]) {
+        const { masking, contextEditing } = stages();
+        const manager = adaptive({
+          masking,
+          contextEditing,
+          thresholds: { mask: 0, summarize: 0, truncate },
+        });
+        const { messages: kept, state } = await manager.apply({
+          messages: big,
+          counter,
+          budget: { contextWindow: 1_000_000 },
+          state: manager.initialState(),
+        });
+        expect(state.level).toBe(3);
+        expect(counter.countPrompt({ messages: kept })).toBeLessThanOrEqual(4000);
+        expect(counter.countPrompt({ messages: kept })).toBeGreaterThan(3000);
+      }
+    });
   });
 
   describe('conformance', () => {

@@ -1,1 +1,7 @@
-export { type AdaptiveOptions, type AdaptiveState, type AdaptiveThresholds, adaptive } from './adaptive.js';
+export {
+  type AdaptiveOptions,
+  type AdaptiveState,
+  type AdaptiveThreshold,
+  type AdaptiveThresholds,
+  adaptive,
+} from './adaptive.js';

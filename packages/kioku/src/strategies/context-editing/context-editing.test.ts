@@ -7,6 +7,7 @@ import { strategyConformance } from '../../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
 import { thresholdTrigger } from '../../triggers/threshold-trigger.js';
 import { tokenTrigger } from '../../triggers/token-trigger.js';
+import { toolUsesTrigger } from '../../triggers/tool-uses-trigger.js';
 import { toolCalls, toolResults } from '../internal/tool-parts.js';
 import { type ContextEditingOptions, contextEditing } from './context-editing.js';
 
@@ -110,6 +111,12 @@ describe('contextEditing', () => {
     }
     expect(await run(tokenTrigger({ inputTokens: 6000 }), 200_000)).toHaveLength(1);
     expect(await run(tokenTrigger({ inputTokens: 7000 }), 200_000)).toEqual([]);
+    // The tool-use count is a trigger object too: { toolUses } is toolUsesTrigger's shorthand.
+    for (const toolUses of [5, 6]) {
+      const edits = await run(toolUsesTrigger({ toolUses }), 200_000);
+      expect(edits).toEqual(await run({ toolUses }, 200_000));
+      expect(edits).toHaveLength(toolUses === 5 ? 1 : 0);
+    }
     expect(() => contextEditing({ trigger: { shouldCompact: () => true } as never })).toThrow(/a trigger/);
   });
 
@@ -179,6 +186,7 @@ describe('contextEditing', () => {
   it('rejects triggers it cannot work with', () => {
     expect(() => contextEditing({ trigger: { fraction: 1.5 } })).toThrow(StrategyOptionsError);
     expect(() => contextEditing({ trigger: {} as { toolUses: number } })).toThrow(/option `trigger`/);
+    expect(() => contextEditing({ trigger: { toolUses: -1 } })).toThrow(/option `trigger.toolUses`/);
   });
 
   describe('conformance', () => {

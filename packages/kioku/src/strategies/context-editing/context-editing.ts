@@ -1,8 +1,9 @@
 import type { ToolCallPart, ToolResultPart } from 'ai';
 import { StrategyOptionsError } from '../../errors/strategy-options-error.js';
-import { findToolPairs } from '../../messages/find-tool-pairs.js';
 import type { ProactiveTrigger } from '../../triggers/proactive-trigger.js';
+import { toolUsesTrigger } from '../../triggers/tool-uses-trigger.js';
 import { checkCount } from '../internal/check-option.js';
+import { completedToolUses } from '../internal/completed-tool-uses.js';
 import { inputText, outweighs, partTokens } from '../internal/part-tokens.js';
 import { pinnedIndexes } from '../internal/pinned-indexes.js';
 import { isPlaceholder, markPlaceholder } from '../internal/placeholder-mark.js';
@@ -14,10 +15,10 @@ import { addTarget } from '../internal/tool-parts.js';
 import type { Strategy } from '../strategy.js';
 
 /**
- * When context editing starts clearing: a trigger object (`thresholdTrigger()`, `tokenTrigger()`, any
- * `ProactiveTrigger`) judging the prompt (messages and tools, as this strategy receives it), or its
- * literal forms — `inputTokens` tokens (`tokenTrigger`), a `fraction` of the usable context window
- * (`thresholdTrigger`) — or once the history holds `toolUses` tool uses.
+ * When context editing starts clearing: a trigger object (`thresholdTrigger()`, `tokenTrigger()`,
+ * `toolUsesTrigger()`, any `ProactiveTrigger`) judging the prompt (messages and tools, as this strategy
+ * receives it), or its literal forms — `inputTokens` tokens (`tokenTrigger`), a `fraction` of the usable
+ * context window (`thresholdTrigger`), `toolUses` tool uses in the history (`toolUsesTrigger`).
  */
 export type ContextEditingTrigger = SizeTriggerOption | { toolUses: number };
 
@@ -55,7 +56,8 @@ const name = 'context-editing';
  * Anthropic's context editing (`clear_tool_uses_20250919`) done client-side, for any provider. Once the
  * trigger is reached, every tool use older than the last `keep` has its result replaced by the
  * placeholder (and, with `clearToolInputs`, its input's long values too, keeping the keys), oldest first,
- * except `excludeTools` and pinned messages — provided that clears at least `clearAtLeast` tokens.
+ * except `excludeTools` and pinned messages — provided that clears at least `clearAtLeast` tokens. The
+ * trigger says when; `keep` and `clearAtLeast` say how much, as in Anthropic's API.
  *
  * Defaults model Anthropic's documented ones: trigger 100,000 input tokens, keep 3 tool uses, clear at
  * least nothing, exclude no tools, do not clear inputs. Two differences, both deliberate: what was cleared
@@ -75,7 +77,7 @@ export function contextEditing({
   clearToolInputs = false,
   placeholder = '[cleared]',
 }: ContextEditingOptions = {}): Strategy<ContextEditingState> {
-  const bySize = sizeRule(trigger);
+  const when = resolveTrigger(trigger);
   checkCount({ strategy: 'contextEditing', option: 'keep', value: keep });
   checkCount({ strategy: 'contextEditing', option: 'clearAtLeast', value: clearAtLeast });
   const excluded = new Set(excludeTools);
@@ -116,19 +118,12 @@ export function contextEditing({
       const pinned = pinnedIndexes(messages);
       const carriedResults = new Set(state.clearedResults);
       const carriedInputs = new Set(state.clearedInputs);
-      const uses = findToolPairs(messages).pairs.filter(
-        (pair) =>
-          pair.call.providerExecuted !== true &&
-          pair.resultIndex !== undefined &&
-          messages[pair.resultIndex]?.role === 'tool',
-      );
-      const triggered =
-        bySize === undefined
-          ? uses.length >= (trigger as { toolUses: number }).toolUses
-          : bySize.shouldCompact({
-              promptTokens: counter.countPrompt(tools === undefined ? { messages } : { messages, tools }),
-              budget,
-            });
+      const uses = completedToolUses(messages);
+      const triggered = when.shouldCompact({
+        promptTokens: counter.countPrompt(tools === undefined ? { messages } : { messages, tools }),
+        messages,
+        budget,
+      });
 
       const placeholderTokens = counter.countText(placeholder);
       const targets = new Map<number, string[]>();
@@ -205,19 +200,20 @@ export function contextEditing({
   };
 }
 
-/** The trigger by prompt size (a trigger object), or undefined for `{ toolUses }`, checked. */
-function sizeRule(trigger: ContextEditingTrigger): ProactiveTrigger | undefined {
+/** The trigger object behind the `trigger` option, checked. */
+function resolveTrigger(trigger: ContextEditingTrigger): ProactiveTrigger {
   if (isProactiveTrigger(trigger) || 'fraction' in trigger || 'inputTokens' in trigger) {
     return sizeTrigger('contextEditing', trigger);
   }
   if ('toolUses' in trigger) {
     checkCount({ strategy: 'contextEditing', option: 'trigger.toolUses', value: trigger.toolUses });
-    return undefined;
+    return toolUsesTrigger({ toolUses: trigger.toolUses });
   }
   throw new StrategyOptionsError({
     strategy: 'contextEditing',
     option: 'trigger',
     value: trigger,
-    expected: '{ inputTokens }, { toolUses }, { fraction } or a trigger (thresholdTrigger, tokenTrigger)',
+    expected:
+      '{ inputTokens }, { toolUses }, { fraction } or a trigger (thresholdTrigger, tokenTrigger, toolUsesTrigger)',
   });
 }

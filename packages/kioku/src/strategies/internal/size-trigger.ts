@@ -18,18 +18,18 @@ export function isProactiveTrigger(value: unknown): value is ProactiveTrigger {
 }
 
 /**
- * The trigger object behind a strategy's `trigger` option, checked in the strategy's name: `{ fraction }`
- * is `thresholdTrigger({ fraction })` (0: at every call), `{ inputTokens }` is `tokenTrigger(...)`, and a
- * trigger object is itself.
+ * The trigger object behind a strategy's `trigger` option (or the option named `name`), checked in the
+ * strategy's name: `{ fraction }` is `thresholdTrigger({ fraction })` (0: at every call), `{ inputTokens }`
+ * is `tokenTrigger(...)`, and a trigger object is itself.
  */
-export function sizeTrigger(strategy: string, option: SizeTriggerOption): ProactiveTrigger {
+export function sizeTrigger(strategy: string, option: SizeTriggerOption, name = 'trigger'): ProactiveTrigger {
   if (isProactiveTrigger(option)) return option;
   if ('fraction' in option) {
-    checkFraction({ strategy, option: 'trigger.fraction', value: option.fraction });
+    checkFraction({ strategy, option: `${name}.fraction`, value: option.fraction });
     return option.fraction === 0
       ? tokenTrigger({ inputTokens: 0 })
       : thresholdTrigger({ fraction: option.fraction });
   }
-  checkCount({ strategy, option: 'trigger.inputTokens', value: option.inputTokens });
+  checkCount({ strategy, option: `${name}.inputTokens`, value: option.inputTokens });
   return tokenTrigger({ inputTokens: option.inputTokens });
 }

@@ -118,7 +118,7 @@ export function compactionStrategy({
     const prompt = counter.countPrompt(
       tools === undefined ? { messages: view.messages } : { messages: view.messages, tools },
     );
-    if (!force && !split.triggered(prompt, budget)) return unchanged();
+    if (!force && !split.triggered(prompt, view.messages, budget)) return unchanged();
     const at = split.at(view.messages, counter);
     let cut = at === undefined ? undefined : at < view.messages.length ? view.origin[at] : messages.length;
     if (force && (cut === undefined || cut <= view.cutIndex)) cut = splitSteps(messages).at(-1)?.start;

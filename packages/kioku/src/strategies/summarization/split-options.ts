@@ -27,8 +27,8 @@ export type SummarizationTrigger = SizeTriggerOption;
 export interface ResolvedSplit {
   /** Index before which `messages` may be summarized, or undefined when the split says not yet. */
   at(messages: readonly ModelMessage[], counter: TokenCounter): number | undefined;
-  /** True when a prompt of `tokens` tokens calls for a summary. */
-  triggered(tokens: number, budget: StrategyBudget): boolean;
+  /** True when the prompt of `messages` (`tokens` tokens) calls for a summary. */
+  triggered(tokens: number, messages: readonly ModelMessage[], budget: StrategyBudget): boolean;
 }
 
 /** Checks the options and turns them into functions (misconfiguration throws `StrategyOptionsError`). */
@@ -39,8 +39,8 @@ export function resolveSplit(
 ): ResolvedSplit {
   const periodic = typeof split === 'object' && 'every' in split;
   const when = sizeTrigger(strategy, trigger ?? (periodic ? { inputTokens: 0 } : { fraction: 0.8 }));
-  const triggered = (tokens: number, budget: StrategyBudget) =>
-    when.shouldCompact({ promptTokens: tokens, budget });
+  const triggered = (tokens: number, messages: readonly ModelMessage[], budget: StrategyBudget) =>
+    when.shouldCompact({ promptTokens: tokens, messages, budget });
   if (periodic) {
     const options = { every: split.every, keep: split.keep, unit: split.unit ?? 'turns' };
     splitEveryNTurns([], options); // checks the options now rather than at the first call

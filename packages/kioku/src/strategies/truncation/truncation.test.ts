@@ -8,6 +8,7 @@ import { quarterCounter } from '../../test/quarter-counter.js';
 import { strategyConformance } from '../../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
 import { tokenTrigger } from '../../triggers/token-trigger.js';
+import { toolUsesTrigger } from '../../triggers/tool-uses-trigger.js';
 import { pin } from '../internal/pin.js';
 import { pinnedIndexes } from '../internal/pinned-indexes.js';
 import { type TruncationOptions, truncation } from './truncation.js';
@@ -52,6 +53,23 @@ describe('truncation', () => {
     expect(counter.countPrompt({ messages: kept })).toBeLessThanOrEqual(500);
     expect(splitSteps(kept).length).toBeGreaterThan(1);
     expect(() => truncation({ trigger: { name: 'x' } as never })).toThrow(/a trigger/);
+  });
+
+  it('shows the trigger the messages the kept tail would send, so a tool-use count can decide', async () => {
+    const messages = history(10);
+    const strategy = truncation({ trigger: toolUsesTrigger({ toolUses: 6 }) });
+    const budget = { contextWindow: 100_000 };
+    // The cut moves a step per call while the kept tail holds 6 tool uses (its target, the usable
+    // window, is met at once), and stops once the tail holds 5.
+    let state = strategy.initialState();
+    const sent: number[] = [];
+    for (let call = 0; call < 8; call += 1) {
+      const output = await strategy.apply({ messages, counter, budget, state });
+      sent.push(output.messages.length);
+      state = output.state;
+    }
+    expect(sent).toEqual([22, 20, 18, 16, 14, 12, 12, 12]);
+    expect(state).toEqual({ cut: 12 });
   });
 
   it('keeps the system prompt, the task and the newest whole steps that fit', async () => {

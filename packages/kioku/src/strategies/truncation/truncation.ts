@@ -1,3 +1,4 @@
+import type { ModelMessage } from 'ai';
 import { StrategyOptionsError } from '../../errors/strategy-options-error.js';
 import { splitSteps, splitTurns } from '../../messages/split-turns.js';
 import type { ProactiveTrigger } from '../../triggers/proactive-trigger.js';
@@ -110,9 +111,22 @@ export function truncation({
         kept[i] = total;
       }
 
+      /** The messages sent when the tail starts at span `first` (required spans kept wherever they are). */
+      const sentFrom = (first: number): ModelMessage[] => {
+        const sent: ModelMessage[] = [];
+        for (const [i, { start, end }] of spans.entries()) {
+          if (!required[i] && i < first) continue;
+          for (let index = start; index < end; index += 1) {
+            const message = messages[index];
+            if (message !== undefined) sent.push(message);
+          }
+        }
+        return sent;
+      };
+
       let from = spans.findIndex((span) => span.start >= state.cut);
       if (from === -1) from = last;
-      if (when.shouldCompact({ promptTokens: kept[from] ?? 0, budget })) {
+      if (when.shouldCompact({ promptTokens: kept[from] ?? 0, messages: sentFrom(from), budget })) {
         const goal = when.target(budget);
         from += 1;
         while (from < last && (kept[from] ?? 0) > goal) from += 1;
