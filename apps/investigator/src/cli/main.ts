@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { chatCommand } from './chat-command.js';
+import { consoleCommand } from './console-command.js';
 import { evalCommand } from './eval-command.js';
 import { intelCommand } from './intel-command.js';
 import { listCommand } from './list-command.js';
@@ -31,5 +32,6 @@ program.addCommand(similarCommand());
 program.addCommand(searchCommand());
 program.addCommand(intelCommand());
 program.addCommand(serveCommand());
+program.addCommand(consoleCommand());
 
 await program.parseAsync();
