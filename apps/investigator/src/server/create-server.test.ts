@@ -2,7 +2,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { createHashingEmbedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAlertStore } from '../alerts/index.js';
+import { createAlertStore, ingestAlert } from '../alerts/index.js';
 import { storeTargets } from '../store/__fixtures__/store-targets.js';
 import { openInvestigatorStore } from '../store/index.js';
 import { createServer } from './create-server.js';
@@ -201,6 +201,37 @@ describe('webhook with a model that obeys the alert', () => {
       expect(prompts[0]).toMatch(/<untrusted-data source=/);
     } finally {
       await server.close();
+      await store.close();
+    }
+  });
+});
+
+describe('webhook on a store whose alerts another embedder embedded', () => {
+  it('answers 409 naming both embedders, and stores nothing', async () => {
+    const store = await openInvestigatorStore({ location: 'memory://' });
+    try {
+      const alerts = createAlertStore(store);
+      await alerts.create(
+        await ingestAlert({
+          raw: alert,
+          schema: 'sentinel',
+          embedder: createHashingEmbedder({ dimensions: 64 }),
+        }),
+      );
+      const app = createServer({ store, token, embedder: createHashingEmbedder() });
+      const response = await app.request('/hooks/alert/sentinel', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: alert,
+      });
+      expect(response.status).toBe(409);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('embedding_space');
+      expect(body.error.message).toMatch(
+        /at 64 dimensions \(1 alerts\); the embedder in use is .* at \d+ dimensions/,
+      );
+      expect(await alerts.list()).toHaveLength(1);
+    } finally {
       await store.close();
     }
   });
