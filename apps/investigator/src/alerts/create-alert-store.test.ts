@@ -4,6 +4,7 @@ import type { DrizzleStore } from 'kioku/store/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeTargets } from '../store/__fixtures__/store-targets.js';
 import { openInvestigatorStore, rowsOf } from '../store/index.js';
+import { fourDimensions } from './__fixtures__/four-dimensions.js';
 import { AlertStateError } from './alert-state-error.js';
 import { type AlertStore, createAlertStore } from './create-alert-store.js';
 import { EmbeddingSpaceError } from './embedding-space-error.js';
@@ -189,14 +190,6 @@ for (const target of storeTargets()) {
     },
   );
 }
-
-/** A deterministic 4-dimensional "model": letters, digits, spaces, length. */
-const fourDimensions = (text: string) => [
-  (text.match(/[a-z]/gi) ?? []).length,
-  (text.match(/\d/g) ?? []).length,
-  (text.match(/\s/g) ?? []).length,
-  text.length,
-];
 
 describe('one embedding space per store (PGlite in memory)', () => {
   it('a store keeps one embedding space: another model or length is refused, reembed moves all alerts', async () => {

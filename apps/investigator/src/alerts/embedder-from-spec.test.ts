@@ -1,14 +1,7 @@
 import { type LoopbackProvider, startLoopbackProvider } from 'kioku/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fourDimensions } from './__fixtures__/four-dimensions.js';
 import { embedderFromSpec } from './embedder-from-spec.js';
-
-/** A deterministic 4-dimensional "model": letters, digits, spaces, length. */
-const fourDimensions = (text: string) => [
-  (text.match(/[a-z]/gi) ?? []).length,
-  (text.match(/\d/g) ?? []).length,
-  (text.match(/\s/g) ?? []).length,
-  text.length,
-];
 
 describe('embedderFromSpec (the real OpenAI-compatible client, a loopback embeddings server)', () => {
   let provider: LoopbackProvider;

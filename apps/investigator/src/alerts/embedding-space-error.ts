@@ -7,6 +7,16 @@ export interface AlertEmbeddingSpace {
   alerts: number;
 }
 
+/** Embeddings about to be stored, and the spaces of the alerts already stored. */
+export interface EmbeddingSpaceCheck {
+  /** The store's embedding spaces (`AlertStore.embeddingSpaces`). */
+  stored: readonly AlertEmbeddingSpace[];
+  /** The id of the embedder in use. */
+  embedder: string;
+  /** The length of its vectors. */
+  dimensions: number;
+}
+
 /**
  * Cause: an alert embedded by one embedder (or at one vector length) was to be stored beside alerts
  * embedded by another; their vectors cannot be compared, so nothing was stored.
@@ -17,15 +27,7 @@ export class EmbeddingSpaceError extends ConfigurationError {
   readonly embedder: string;
   readonly dimensions: number;
 
-  constructor({
-    stored,
-    embedder,
-    dimensions,
-  }: {
-    stored: readonly AlertEmbeddingSpace[];
-    embedder: string;
-    dimensions: number;
-  }) {
+  constructor({ stored, embedder, dimensions }: EmbeddingSpaceCheck) {
     const spaces = stored
       .map((space) => `${space.embedder} at ${space.dimensions} dimensions (${space.alerts} alerts)`)
       .join(', ');

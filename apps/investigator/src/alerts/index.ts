@@ -23,7 +23,11 @@ export {
   type SimilarAlert,
 } from './create-alert-store.js';
 export { type EmbedderFromSpecOptions, embedderFromSpec } from './embedder-from-spec.js';
-export { type AlertEmbeddingSpace, EmbeddingSpaceError } from './embedding-space-error.js';
+export {
+  type AlertEmbeddingSpace,
+  type EmbeddingSpaceCheck,
+  EmbeddingSpaceError,
+} from './embedding-space-error.js';
 export { fallbackSummary } from './fallback-summary.js';
 export { type IngestAlertOptions, ingestAlert } from './ingest-alert.js';
 export { InvalidAlertError } from './invalid-alert-error.js';

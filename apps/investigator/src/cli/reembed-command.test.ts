@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type LoopbackProvider, startLoopbackProvider } from 'kioku/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fourDimensions } from '../alerts/__fixtures__/four-dimensions.js';
 import { runInvestigator } from '../e2e/run-investigator.js';
 
 const samples = fileURLToPath(new URL('../../samples/alerts/', import.meta.url));
@@ -18,12 +19,7 @@ describe('an embedding model for similar, and reembed (built CLI, a PGlite direc
     // A deterministic 4-dimensional "model" behind OpenAI's embeddings API.
     provider = await startLoopbackProvider({
       replies: [],
-      embed: (text) => [
-        (text.match(/[a-z]/gi) ?? []).length,
-        (text.match(/\d/g) ?? []).length,
-        (text.match(/\s/g) ?? []).length,
-        text.length,
-      ],
+      embed: fourDimensions,
     });
     env = { INVESTIGATOR_STORE: store, OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl };
   });
