@@ -125,6 +125,7 @@ export function serveCommand(): Command {
                   ? `duckdb: ${logs}`
                   : `none (no log database at ${logs})`,
               threatIntel: [{ name: 'AlienVault OTX', keyPresent: otx !== undefined }],
+              embedder: `${embedder.id} (${embedder.dimensions} dimensions)`,
             },
             proxyHeader: options.proxyHeader,
             maxBodyBytes: options.maxBodyBytes,

@@ -134,6 +134,7 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
         model: 'openai-compatible:loopback',
         logEngine: `duckdb: ${database.file}`,
         threatIntel: [{ name: 'AlienVault OTX', keyPresent: false }],
+        embedder: 'kioku-hashing (384 dimensions)',
       },
     });
     server = await startServer({ app, port: 0 });
@@ -378,6 +379,7 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
     await page.getByText('Nothing learned yet.').waitFor();
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page.getByTestId('intel-AlienVault OTX').textContent()).resolves.toBe('no key');
+    await expect(page.getByTestId('embedder').textContent()).resolves.toBe('kioku-hashing (384 dimensions)');
     expect(pageErrors.filter((error) => !/status of (401|404|429)/.test(error))).toEqual([]);
   }, 300_000);
 });

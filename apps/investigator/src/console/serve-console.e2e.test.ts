@@ -88,6 +88,7 @@ describe('investigator serve (the web console)', () => {
       });
       expect(await settings.json()).toMatchObject({
         model: null,
+        embedder: expect.stringMatching(/^kioku-hashing\S* \(\d+ dimensions\)$/),
         threatIntel: [{ name: 'AlienVault OTX', keyPresent: false }],
       });
       const page = await fetch(`${first.url}/`);

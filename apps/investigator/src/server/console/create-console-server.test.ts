@@ -44,6 +44,7 @@ describe('the console API (behind a reverse proxy header)', () => {
         model: undefined,
         logEngine: 'none',
         threatIntel: [{ name: 'AlienVault OTX', keyPresent: true }],
+        embedder: 'kioku-hashing (384 dimensions)',
       },
       proxyHeader: 'x-forwarded-user',
       webRoot: web,
@@ -165,6 +166,7 @@ describe('the console API (behind a reverse proxy header)', () => {
       model: null,
       logEngine: 'none',
       threatIntel: [{ name: 'AlienVault OTX', keyPresent: true }],
+      embedder: 'kioku-hashing (384 dimensions)',
       contextWindow: 32_768,
       proxyHeader: 'x-forwarded-user',
     });

@@ -30,6 +30,8 @@ export interface ConsoleSettings {
   logEngine: string;
   /** Each threat-intelligence source and whether its key is present. */
   threatIntel: readonly { name: string; keyPresent: boolean }[];
+  /** The embedder of new alerts for `similar` (e.g. `ollama:nomic-embed-text (768 dimensions)`), when known. */
+  embedder?: string | undefined;
 }
 
 /** Options of {@link createConsoleServer}: the webhook's, and the console's. */
@@ -154,6 +156,7 @@ export function createConsoleServer({
       model: settings.model ?? null,
       logEngine: settings.logEngine,
       threatIntel: settings.threatIntel.map(({ name, keyPresent }) => ({ name, keyPresent })),
+      embedder: settings.embedder ?? null,
       contextWindow,
       proxyHeader: signIn.proxyHeader ?? null,
     }),
