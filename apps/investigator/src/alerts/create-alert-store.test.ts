@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { createHashingEmbedder } from 'kioku/store';
+import { createHashingEmbedder, type Embedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeTargets } from '../store/__fixtures__/store-targets.js';
 import { openInvestigatorStore, rowsOf } from '../store/index.js';
+import { fourDimensions } from './__fixtures__/four-dimensions.js';
 import { AlertStateError } from './alert-state-error.js';
 import { type AlertStore, createAlertStore } from './create-alert-store.js';
+import { EmbeddingSpaceError } from './embedding-space-error.js';
 import { ingestAlert } from './ingest-alert.js';
 import { InvalidAlertError } from './invalid-alert-error.js';
 import { UnknownAlertError } from './unknown-alert-error.js';
@@ -188,3 +190,59 @@ for (const target of storeTargets()) {
     },
   );
 }
+
+describe('one embedding space per store (PGlite in memory)', () => {
+  it('a store keeps one embedding space: another model or length is refused, reembed moves all alerts', async () => {
+    const store = await openInvestigatorStore({ location: 'memory://' });
+    try {
+      const alerts = createAlertStore(store);
+      const hashing = createHashingEmbedder();
+      const raws = [
+        '{"AlertName":"LSASS memory read","host":"MKT01"}',
+        '{"AlertName":"Log4Shell exploitation","host":"UBUNTU5"}',
+      ];
+      const stored = [];
+      for (const raw of raws) {
+        stored.push(await alerts.create(await ingestAlert({ raw, schema: 'sentinel', embedder: hashing })));
+      }
+      const model: Embedder = {
+        id: 'openai-compatible:embed-small',
+        dimensions: 4,
+        kind: 'semantic',
+        embed: async (texts) => texts.map(fourDimensions),
+      };
+      const third = '{"AlertName":"S3 exfiltration","host":"EC2"}';
+      const byModel = await ingestAlert({ raw: third, schema: 'cloudtrail', embedder: model });
+      const refused = alerts.create(byModel);
+      await expect(refused).rejects.toBeInstanceOf(EmbeddingSpaceError);
+      await expect(refused).rejects.toThrow(
+        `the store's alerts are embedded by ${hashing.id} at ${hashing.dimensions} dimensions (2 alerts); the embedder in use is openai-compatible:embed-small at 4 dimensions: vectors of different models cannot be compared. Nothing was stored.`,
+      );
+      // The same embedder at another length: the dimensions differ from the stored vectors'.
+      const shorter = createHashingEmbedder({ dimensions: 64 });
+      await expect(
+        alerts.create(await ingestAlert({ raw: third, schema: 'cloudtrail', embedder: shorter })),
+      ).rejects.toThrow(
+        /at 64 dimensions: its vectors have 64 dimensions, which differ from the stored vectors'/,
+      );
+      expect(await alerts.list()).toHaveLength(2);
+
+      const { alerts: moved, before } = await alerts.reembed(model);
+      expect(moved).toBe(2);
+      expect(before).toEqual([{ embedder: hashing.id, dimensions: hashing.dimensions, alerts: 2 }]);
+      expect(await alerts.embeddingSpaces()).toEqual([
+        { embedder: 'openai-compatible:embed-small', dimensions: 4, alerts: 2 },
+      ]);
+      for (const alert of stored) {
+        // Only the embedding changed: the raw alert, its summary and IOCs are as stored.
+        expect(await alerts.get(alert.id)).toEqual({ ...alert, embedder: 'openai-compatible:embed-small' });
+      }
+      const created = await alerts.create(byModel);
+      expect((await alerts.similar(created.id)).map((found) => found.alert.id).sort()).toEqual(
+        stored.map((alert) => alert.id).sort(),
+      );
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Embedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import { rowsOf } from '../store/index.js';
 import {
@@ -9,8 +10,11 @@ import {
   alertConclusions,
   type NewAlert,
 } from './alert.js';
+import { alertEmbeddingText } from './alert-embedding-text.js';
 import { type AlertRow, alertColumns, alertFromRow } from './alert-row.js';
 import { AlertStateError } from './alert-state-error.js';
+import { checkEmbeddingSpace } from './check-embedding-space.js';
+import type { AlertEmbeddingSpace } from './embedding-space-error.js';
 import { InvalidAlertError } from './invalid-alert-error.js';
 import { UnknownAlertError } from './unknown-alert-error.js';
 
@@ -70,6 +74,14 @@ export interface AlertStore {
   search(input: SearchAlertsInput): Promise<Alert[]>;
   /** The alerts merged into `id`. */
   mergedInto(id: string): Promise<Alert[]>;
+  /** The embedders (with their vectors' length) the stored alerts were embedded by, most alerts first. */
+  embeddingSpaces(): Promise<AlertEmbeddingSpace[]>;
+  /**
+   * Embeds every alert again with `embedder` (from its title, description and attributes, as at ingest)
+   * and replaces all embeddings in one transaction, so the store never holds two embedders' vectors;
+   * nothing else of an alert changes. Returns how many alerts, and the spaces they were in before.
+   */
+  reembed(embedder: Embedder): Promise<{ alerts: number; before: AlertEmbeddingSpace[] }>;
 }
 
 /**
@@ -94,6 +106,12 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
 
   return {
     async create(alert) {
+      // Vectors of two embedders (or two lengths) cannot be compared: refuse to mix them.
+      checkEmbeddingSpace({
+        stored: await spacesOf(db),
+        embedder: alert.embedder,
+        dimensions: alert.embedding.length,
+      });
       const id = randomBytes(6).toString('hex');
       await db.execute(sql`insert into investigator_alerts
         (id, schema, raw, title, description, attributes, iocs, severity, summarized_by, embedder, embedding)
@@ -237,6 +255,34 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
         sql`select ${alertColumns} from investigator_alerts where merged_into = ${id} order by created_at, id`,
       );
     },
+
+    embeddingSpaces: () => spacesOf(db),
+
+    async reembed(embedder) {
+      const before = await spacesOf(db);
+      const rows = rowsOf<Pick<AlertRow, 'id' | 'title' | 'description' | 'attributes'>>(
+        await db.execute(sql`select id, title, description, attributes from investigator_alerts order by id`),
+      );
+      const vectors: number[][] = [];
+      for (let start = 0; start < rows.length; start += reembedBatch) {
+        vectors.push(
+          ...(await embedder.embed(rows.slice(start, start + reembedBatch).map(alertEmbeddingText))),
+        );
+      }
+      await store.transaction(async (tx) => {
+        for (const [index, row] of rows.entries()) {
+          await tx.execute(sql`update investigator_alerts
+            set embedder = ${embedder.id}, embedding = ${store.vectorParam(vectors[index] ?? [])} where id = ${row.id}`);
+        }
+        // An alert stored while the others were being embedded would be left in the old space: undo all.
+        checkEmbeddingSpace({
+          stored: await spacesOf(tx),
+          embedder: embedder.id,
+          dimensions: embedder.dimensions,
+        });
+      });
+      return { alerts: rows.length, before };
+    },
   };
 }
 
@@ -250,4 +296,13 @@ function positive(value: number, name: string): number {
     throw new InvalidAlertError({ input: name, expected: 'a positive integer', found: String(value) });
   }
   return value;
+}
+
+const reembedBatch = 64;
+
+async function spacesOf(db: Pick<DrizzleStore['db'], 'execute'>): Promise<AlertEmbeddingSpace[]> {
+  return rowsOf<AlertEmbeddingSpace>(
+    await db.execute(sql`select embedder, vector_dims(embedding)::int as dimensions, count(*)::int as alerts
+      from investigator_alerts group by embedder, vector_dims(embedding) order by alerts desc, embedder`),
+  );
 }

@@ -9,9 +9,11 @@ export {
   alertSeverities,
   type NewAlert,
 } from './alert.js';
+export { alertEmbeddingText } from './alert-embedding-text.js';
 export { alertIocs } from './alert-iocs.js';
 export { AlertStateError } from './alert-state-error.js';
 export { type AlertSummary, alertSummarySchema } from './alert-summary.js';
+export { checkEmbeddingSpace } from './check-embedding-space.js';
 export {
   type AlertStore,
   createAlertStore,
@@ -20,6 +22,12 @@ export {
   type SearchAlertsInput,
   type SimilarAlert,
 } from './create-alert-store.js';
+export { type EmbedderFromSpecOptions, embedderFromSpec } from './embedder-from-spec.js';
+export {
+  type AlertEmbeddingSpace,
+  type EmbeddingSpaceCheck,
+  EmbeddingSpaceError,
+} from './embedding-space-error.js';
 export { fallbackSummary } from './fallback-summary.js';
 export { type IngestAlertOptions, ingestAlert } from './ingest-alert.js';
 export { InvalidAlertError } from './invalid-alert-error.js';

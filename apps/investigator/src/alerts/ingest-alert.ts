@@ -1,6 +1,7 @@
 import type { LanguageModel } from 'ai';
 import type { Embedder } from 'kioku/store';
 import type { NewAlert } from './alert.js';
+import { alertEmbeddingText } from './alert-embedding-text.js';
 import { alertIocs } from './alert-iocs.js';
 import { InvalidAlertError } from './invalid-alert-error.js';
 import { parseAlertInput } from './parse-alert-input.js';
@@ -64,12 +65,10 @@ export async function ingestAlert({
     ...(attempts === undefined ? {} : { attempts }),
     ...(abortSignal === undefined ? {} : { abortSignal }),
   });
-  const text = [
-    summary.title,
-    summary.description,
-    ...Object.entries(summary.attributes).map(([k, v]) => `${k}: ${v}`),
-  ].join('\n');
-  const [embedding] = await embedder.embed([text], abortSignal === undefined ? {} : { abortSignal });
+  const [embedding] = await embedder.embed(
+    [alertEmbeddingText(summary)],
+    abortSignal === undefined ? {} : { abortSignal },
+  );
   if (embedding === undefined) throw new Error(`embedder ${embedder.id} returned no vector`);
   return {
     schema,

@@ -31,18 +31,22 @@ export interface ConsoleAuth {
   login(token: string): Promise<string | undefined>;
   /** Ends a login session. */
   logout(sessionId: string): void;
-  /** The user of a request, from its session cookie's value or the proxy header; `undefined` when neither. */
+  /**
+   * The user of a request, from its session cookie's value or the proxy header; `undefined` when neither,
+   * or when the admin token was reset since the session's login.
+   */
   user(input: {
     sessionId?: string | undefined;
     header: (name: string) => string | undefined;
-  }): ConsoleUser | undefined;
+  }): Promise<ConsoleUser | undefined>;
   readonly proxyHeader: string | undefined;
 }
 
 /**
  * The web console's sign-in: the admin token (checked against its scrypt hash in the store) opens a
- * session kept in memory (only the session id's SHA-256 is kept; a restart signs everyone out), or a
- * trusted reverse proxy names the user in `proxyHeader`.
+ * session kept in memory (only the session id's SHA-256 is kept; a restart signs everyone out) that ends
+ * when the token is reset (`resetAdminToken`, checked on every request), or a trusted reverse proxy names
+ * the user in `proxyHeader`.
  *
  * @example
  * const auth = createConsoleAuth({ store, proxyHeader: 'x-forwarded-user' });
@@ -53,34 +57,36 @@ export function createConsoleAuth({
   sessionMs = 12 * 60 * 60 * 1000,
   now = Date.now,
 }: CreateConsoleAuthOptions): ConsoleAuth {
-  const sessions = new Map<string, number>();
+  // Each session remembers the token hash it signed in with: a reset (a new hash) ends it.
+  const sessions = new Map<string, { expires: number; tokenHash: string }>();
+  const storedHash = async () =>
+    rowsOf<{ token_hash: string }>(
+      await store.db.execute(sql`select token_hash from investigator_console_admin where id = 1`),
+    )[0]?.token_hash;
   const digest = (id: string) => createHash('sha256').update(id).digest('base64url');
   const header = proxyHeader?.toLowerCase();
   return {
     proxyHeader: header,
     async login(token) {
-      const rows = rowsOf<{ token_hash: string }>(
-        await store.db.execute(sql`select token_hash from investigator_console_admin where id = 1`),
-      );
-      const stored = rows[0]?.token_hash;
-      if (stored === undefined || !verifyAdminToken(token, stored)) return undefined;
+      const stored = await storedHash();
+      if (stored === undefined || !(await verifyAdminToken(token, stored))) return undefined;
       const id = randomBytes(32).toString('base64url');
-      sessions.set(digest(id), now() + sessionMs);
+      sessions.set(digest(id), { expires: now() + sessionMs, tokenHash: stored });
       return id;
     },
     logout(sessionId) {
       sessions.delete(digest(sessionId));
     },
-    user({ sessionId, header: read }) {
+    async user({ sessionId, header: read }) {
       if (header !== undefined) {
         const name = read(header)?.trim();
         if (name !== undefined && name !== '') return { name, via: 'proxy' };
       }
       if (sessionId === undefined || sessionId === '') return undefined;
       const key = digest(sessionId);
-      const expires = sessions.get(key);
-      if (expires === undefined) return undefined;
-      if (expires <= now()) {
+      const session = sessions.get(key);
+      if (session === undefined) return undefined;
+      if (session.expires <= now() || session.tokenHash !== (await storedHash())) {
         sessions.delete(key);
         return undefined;
       }

@@ -93,6 +93,11 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
     expect(result.stderr).toBe(
       `investigator: ${bad}:3:11: expected valid JSON: a value (object, array, string, number, true, false or null), found "MKT01\\n}"\n`,
     );
+    const missing = await run(['new', join(directory, 'missing.json')]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe(
+      `investigator: ${join(directory, 'missing.json')}: expected a readable alert JSON file, found no such file\n`,
+    );
   });
 
   it('lists, searches, merges and resolves as an analyst', async () => {
@@ -144,10 +149,12 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
       'search',
       'serve',
       'intel',
+      'reembed',
+      'console',
     ];
     const top = await run(['--help']);
     for (const command of commands) expect(top.stdout).toMatch(new RegExp(`\\n  ${command}\\b`));
-    for (const command of [...commands, 'intel load', 'intel lookup']) {
+    for (const command of [...commands, 'intel load', 'intel lookup', 'console reset-token']) {
       const help = await run([...command.split(' '), '--help']);
       expect(help.status).toBe(0);
       expect(help.stdout.split('\n')[2]?.length, command).toBeGreaterThan(30);

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { chatCommand } from './chat-command.js';
+import { consoleCommand } from './console-command.js';
 import { evalCommand } from './eval-command.js';
 import { intelCommand } from './intel-command.js';
 import { listCommand } from './list-command.js';
 import { logsCommand } from './logs-command.js';
 import { mergeCommand } from './merge-command.js';
 import { newCommand } from './new-command.js';
+import { reembedCommand } from './reembed-command.js';
 import { resolveCommand } from './resolve-command.js';
 import { searchCommand } from './search-command.js';
 import { serveCommand } from './serve-command.js';
@@ -28,8 +30,10 @@ program.addCommand(resolveCommand());
 program.addCommand(mergeCommand());
 program.addCommand(unmergeCommand());
 program.addCommand(similarCommand());
+program.addCommand(reembedCommand());
 program.addCommand(searchCommand());
 program.addCommand(intelCommand());
 program.addCommand(serveCommand());
+program.addCommand(consoleCommand());
 
 await program.parseAsync();

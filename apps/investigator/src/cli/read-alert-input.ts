@@ -5,7 +5,20 @@ import { InvalidAlertError } from '../alerts/index.js';
 export async function readAlertInput(
   file: string | undefined,
 ): Promise<{ bytes: Uint8Array; input: string }> {
-  if (file !== undefined && file !== '-') return { bytes: await readFile(file), input: file };
+  if (file !== undefined && file !== '-') {
+    try {
+      return { bytes: await readFile(file), input: file };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'EISDIR' && code !== 'EACCES') throw error;
+      throw new InvalidAlertError({
+        input: file,
+        expected: 'a readable alert JSON file',
+        found:
+          code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : 'no permission to read it',
+      });
+    }
+  }
   if (process.stdin.isTTY) {
     throw new InvalidAlertError({
       input: 'stdin',

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigurationError } from 'kioku';
+import { checkEmbeddingSpace, createAlertStore } from '../alerts/index.js';
 import { ensureAdminToken } from '../auth/index.js';
 import { intelLookupRegistration } from '../chat/intel-lookup-registration.js';
 import { logsRunRegistration } from '../chat/logs-run-registration.js';
@@ -9,12 +10,13 @@ import { createIntelFeeds, createThreatIntel } from '../intel/index.js';
 import { defaultLogDatabase, defaultRunbooksDir } from '../logs/index.js';
 import { createConsoleServer, modelContextWindow, recordRecalls } from '../server/console/index.js';
 import { startServer } from '../server/index.js';
+import { type EmbedderOption, embedderFromOptions, withEmbedderOption } from './embedder-option.js';
 import { type ModelOption, modelFromOptions, withModelOption } from './model-option.js';
 import { parsePositiveInteger } from './parse-positive-integer.js';
 import { runCommand } from './run-command.js';
 import { type StoreOption, withStore, withStoreOption } from './store-option.js';
 
-interface ServeOptions extends StoreOption, ModelOption {
+interface ServeOptions extends StoreOption, ModelOption, EmbedderOption {
   host: string;
   port: number;
   tokenFile?: string;
@@ -27,7 +29,7 @@ interface ServeOptions extends StoreOption, ModelOption {
 
 /** `investigator serve`: the web console, and the webhook that ingests alerts over HTTP. */
 export function serveCommand(): Command {
-  return withModelOption(withStoreOption(new Command('serve')))
+  return withEmbedderOption(withModelOption(withStoreOption(new Command('serve'))))
     .description(
       'Serve the web console (alerts, the investigation chat, its context, memory, settings; sign in with the ' +
         'admin token printed at the first serve) and the webhook: POST /hooks/alert/<schema> with a JSON alert and Authorization: Bearer <token> ' +
@@ -74,6 +76,7 @@ export function serveCommand(): Command {
           });
         }
         const model = await modelFromOptions(options);
+        const embedder = await embedderFromOptions(options);
         const chatModel = model === undefined || typeof model === 'string' ? undefined : model;
         const logs = options.logs ?? defaultLogDatabase();
         const otxKey = process.env.OTX_API_KEY;
@@ -82,6 +85,12 @@ export function serveCommand(): Command {
             ? undefined
             : { apiKey: otxKey, ...(process.env.OTX_BASE_URL ? { baseUrl: process.env.OTX_BASE_URL } : {}) };
         await withStore(options, async (store) => {
+          // An embedder other than the one of the store's alerts would make every new alert fail: say so now.
+          checkEmbeddingSpace({
+            stored: await createAlertStore(store).embeddingSpaces(),
+            embedder: embedder.id,
+            dimensions: embedder.dimensions,
+          });
           const adminToken = await ensureAdminToken(store);
           if (adminToken !== undefined) {
             console.error(
@@ -116,9 +125,11 @@ export function serveCommand(): Command {
                   ? `duckdb: ${logs}`
                   : `none (no log database at ${logs})`,
               threatIntel: [{ name: 'AlienVault OTX', keyPresent: otx !== undefined }],
+              embedder: `${embedder.id} (${embedder.dimensions} dimensions)`,
             },
             proxyHeader: options.proxyHeader,
             maxBodyBytes: options.maxBodyBytes,
+            embedder,
             onAlert: ({ id, schema, title, summarizedBy }) =>
               console.error(
                 `investigator serve: stored ${id} (${schema}, summarized by ${summarizedBy}): ${title}`,

@@ -11,7 +11,7 @@ import {
 } from 'kioku/test';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminToken } from '../auth/index.js';
+import { createSignInThrottle, ensureAdminToken } from '../auth/index.js';
 import { logsRunRegistration } from '../chat/logs-run-registration.js';
 import { createIntelFeeds, createThreatIntel } from '../intel/index.js';
 import { buildLog4ShellDatabase, securityLogsSource } from '../logs/__fixtures__/log4shell-database.js';
@@ -60,6 +60,17 @@ const replies: LoopbackReply[] = [
   // turn 2: the history is over the threshold of the small window: kioku summarizes, then the answer.
   { text: '## Findings\nA reverse shell to 192.168.2.6:443 was opened from the Tomcat JVM on UBUNTU5.' },
   { text: 'Isolate UBUNTU5 and block 192.168.2.6.' },
+  // turn 3, on the LSASS alert, with plan & execute: the plan, its one step (a tool call, the step's
+  // answer), the reflection that concludes, the answer.
+  {
+    text: JSON.stringify({
+      steps: [{ id: 's1', goal: 'Find earlier LSASS alerts on MKT01', tools: ['search_alerts'] }],
+    }),
+  },
+  { toolCalls: [{ id: 'a1', name: 'search_alerts', arguments: { text: 'LSASS' } }] },
+  { text: 'One LSASS alert so far, this one, on MKT01.' },
+  { text: JSON.stringify({ action: 'conclude', add: [], update: [], cancel: [], reason: 'answered' }) },
+  { text: 'No earlier LSASS read on MKT01: this is the first [s1].' },
 ];
 
 /** Width and height of a PNG, from its IHDR chunk. */
@@ -76,6 +87,8 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
   let server: RunningServer;
   let context: BrowserContext;
   let page: Page;
+  // The sign-in throttle's clock: the test moves it past the window instead of waiting.
+  let clock = 0;
   const profile = mkdtempSync(join(tmpdir(), 'investigator-console-'));
   const alertIds: string[] = [];
   const pageErrors: string[] = [];
@@ -113,10 +126,15 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
       ],
       intel: createThreatIntel({ feeds: createIntelFeeds(store) }),
       contextWindow: 3000,
+      signInThrottle: createSignInThrottle({
+        perClient: { failures: 2, windowMs: 60_000 },
+        now: () => clock,
+      }),
       settings: {
         model: 'openai-compatible:loopback',
         logEngine: `duckdb: ${database.file}`,
         threatIntel: [{ name: 'AlienVault OTX', keyPresent: false }],
+        embedder: 'kioku-hashing (384 dimensions)',
       },
     });
     server = await startServer({ app, port: 0 });
@@ -192,7 +210,7 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
     expect(settings).not.toContain(adminToken);
   });
 
-  it('ingests by webhook, lists with keyboard navigation, chats with streaming and sub-agent progress, compacts, resolves', async () => {
+  it('signs in past the throttle, ingests by webhook, lists with keyboard navigation, chats with streaming and sub-agent progress, compacts, plans & executes, resolves', async () => {
     for (const alert of [
       {
         AlertName: 'Java process spawned a shell',
@@ -214,8 +232,25 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
       alertIds.push(((await response.json()) as { id: string }).id);
     }
 
-    // Sign in.
+    // Sign in: after two wrong tokens from this address the console refuses even the right one, saying
+    // when to try again; once the window has passed, the token signs in.
     await page.goto(server.url);
+    for (const wrong of ['not-the-token', 'still-not-the-token']) {
+      await page.getByLabel('Admin token').fill(wrong);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').getByText('that is not the admin token').waitFor();
+      await page
+        .getByRole('alert')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+    }
+    await page.getByLabel('Admin token').fill(adminToken);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('too many failed sign-ins from this address; try again in 60 s')
+      .waitFor();
+    clock += 60_000;
     await page.getByLabel('Admin token').fill(adminToken);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const table = page.getByRole('table', { name: 'Alerts' });
@@ -309,6 +344,17 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
       .waitFor();
     expect(await page.getByTestId('alert-status').textContent()).toBe('resolved');
 
+    // Plan & execute on the LSASS alert: the plan and its steps are shown as they happen, then the answer.
+    await page.goto(`${server.url}/#/alerts/${alertIds[1]}`);
+    await page.getByRole('heading', { name: 'LSASS memory read' }).waitFor();
+    await page.getByLabel('Plan & execute').check();
+    await page.getByLabel('Ask about this alert').fill('Has LSASS been read on MKT01 before?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await chat.getByText('No earlier LSASS read on MKT01: this is the first [s1].').waitFor();
+    const planLines = await chat.getByTestId('progress').allTextContents();
+    expect(planLines).toContain('plan: [s1] Find earlier LSASS alerts on MKT01');
+    expect(planLines).toContain('plan step [s1] Find earlier LSASS alerts on MKT01');
+
     // Bulk resolve from the list: select the other alert with the keyboard, resolve it as the analyst.
     await page.getByRole('link', { name: 'Alerts', exact: true }).click();
     const open = page.getByRole('table', { name: 'Alerts' });
@@ -333,6 +379,7 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
     await page.getByText('Nothing learned yet.').waitFor();
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page.getByTestId('intel-AlienVault OTX').textContent()).resolves.toBe('no key');
-    expect(pageErrors.filter((error) => !/status of (401|404)/.test(error))).toEqual([]);
+    await expect(page.getByTestId('embedder').textContent()).resolves.toBe('kioku-hashing (384 dimensions)');
+    expect(pageErrors.filter((error) => !/status of (401|404|429)/.test(error))).toEqual([]);
   }, 300_000);
 });

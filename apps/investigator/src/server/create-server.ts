@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { ConfigurationError, KiokuError } from 'kioku';
 import { createHashingEmbedder, type Embedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
-import { createAlertStore, ingestAlert } from '../alerts/index.js';
+import { createAlertStore, EmbeddingSpaceError, ingestAlert } from '../alerts/index.js';
 import { tokensEqual } from './tokens-equal.js';
 
 /** Options of {@link createServer}. */
@@ -113,6 +113,9 @@ export function createServer({
       } catch (caught) {
         if (KiokuError.isInstance(caught) && caught.name === 'InvalidAlertError') {
           return c.json(error('invalid_alert', caught.message), 400);
+        }
+        if (EmbeddingSpaceError.isInstance(caught)) {
+          return c.json(error('embedding_space', caught.message), 409);
         }
         throw caught;
       }

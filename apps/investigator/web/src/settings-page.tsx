@@ -5,11 +5,12 @@ interface Settings {
   model: string | null;
   logEngine: string;
   threatIntel: { name: string; keyPresent: boolean }[];
+  embedder: string | null;
   contextWindow: number;
   proxyHeader: string | null;
 }
 
-/** How the server is configured: model, log engine, threat-intel keys present or not (never the keys). */
+/** How the server is configured: model, log engine, similarity embedder, threat-intel keys present or not (never the keys). */
 export function SettingsPage() {
   const [settings, setSettings] = useState<Settings | undefined>();
   useEffect(() => {
@@ -31,6 +32,10 @@ export function SettingsPage() {
         <div>
           <dt>Log engine</dt>
           <dd>{settings.logEngine}</dd>
+        </div>
+        <div>
+          <dt>Similarity embedder</dt>
+          <dd data-testid="embedder">{settings.embedder ?? 'not reported'}</dd>
         </div>
         {settings.threatIntel.map((source) => (
           <div key={source.name}>

@@ -1,5 +1,5 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { embedMany, generateText, streamText, wrapLanguageModel } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { kiokuMiddleware } from '../ai-sdk/kioku-middleware.js';
 import { ContextOverflowError } from '../errors/context-overflow-error.js';
@@ -68,6 +68,29 @@ describe('loopback provider server', () => {
       expect(retried).toBeLessThan((rejected ?? 0) / 2);
     });
   }
+
+  it('serves embeddings to the real OpenAI-compatible client when given an embed function, else 404', async () => {
+    server = await startLoopbackProvider({ replies: [], embed: (text) => [text.length, 1] });
+    const model = createOpenAICompatible({ name: 'loopback', baseURL: server.baseUrl }).embeddingModel(
+      'embed',
+    );
+    const { embeddings } = await embedMany({ model, values: ['abc', 'hello'] });
+    expect(embeddings).toEqual([
+      [3, 1],
+      [5, 1],
+    ]);
+    expect(server.requests[0]).toMatchObject({
+      path: '/v1/embeddings',
+      body: { model: 'embed', input: ['abc', 'hello'] },
+    });
+    const plain = await startLoopbackProvider({ replies: [] });
+    try {
+      const response = await fetch(`${plain.baseUrl}/embeddings`, { method: 'POST', body: '{"input":"x"}' });
+      expect(response.status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
 
   it('keeps failing past maxRetries into ContextOverflowError, never looping', async () => {
     const fixture = errorFixture('deepseek-maximum-context-length.json');

@@ -28,6 +28,12 @@ export interface LoopbackRequest {
 export interface LoopbackProviderOptions {
   /** Replies in request order; the last repeats. */
   replies: readonly LoopbackReply[];
+  /**
+   * Serves `POST …/embeddings` (OpenAI's embeddings API: `input` a string or an array of strings, answered
+   * with `{ object: 'list', data: [{ object: 'embedding', index, embedding }], model, usage }`) with this
+   * function's vector for each input; without it, that route answers 404.
+   */
+  embed?: (input: string) => number[];
 }
 
 /** A running loopback server. */
@@ -50,7 +56,10 @@ export interface LoopbackProvider {
  * const provider = createOpenAICompatible({ name: 'loopback', baseURL: server.baseUrl });
  * await server.close();
  */
-export async function startLoopbackProvider({ replies }: LoopbackProviderOptions): Promise<LoopbackProvider> {
+export async function startLoopbackProvider({
+  replies,
+  embed,
+}: LoopbackProviderOptions): Promise<LoopbackProvider> {
   const requests: LoopbackRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let served = 0;
@@ -66,6 +75,22 @@ export async function startLoopbackProvider({ replies }: LoopbackProviderOptions
         body,
         authorized: typeof request.headers.authorization === 'string',
       });
+      if (embed !== undefined && request.method === 'POST' && (request.url ?? '').endsWith('/embeddings')) {
+        const input = body?.input;
+        const inputs = typeof input === 'string' ? [input] : Array.isArray(input) ? input.map(String) : [];
+        const tokens = inputs.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
+        send(
+          response,
+          200,
+          JSON.stringify({
+            object: 'list',
+            data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: embed(text) })),
+            model: body?.model,
+            usage: { prompt_tokens: tokens, total_tokens: tokens },
+          }),
+        );
+        return;
+      }
       if (request.method !== 'POST' || !(request.url ?? '').endsWith('/chat/completions')) {
         send(
           response,

@@ -41,7 +41,10 @@ export function consoleGuard(auth: ConsoleAuth): MiddlewareHandler<ConsoleEnv> {
       }
     }
     if (c.req.method === 'POST' && c.req.path === '/api/login') return next();
-    const user = auth.user({ sessionId: getCookie(c, sessionCookie), header: (name) => c.req.header(name) });
+    const user = await auth.user({
+      sessionId: getCookie(c, sessionCookie),
+      header: (name) => c.req.header(name),
+    });
     if (user === undefined) {
       return c.json({ error: { code: 'unauthorized', message: 'sign in to the console first' } }, 401);
     }

@@ -5,8 +5,9 @@ import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { createHashingEmbedder, openMemory } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAlertStore, ingestAlert } from '../../alerts/index.js';
+import { createConsoleAuth, createSignInThrottle, ensureAdminToken } from '../../auth/index.js';
 import { createIntelFeeds, createThreatIntel } from '../../intel/index.js';
 import { openInvestigatorStore } from '../../store/index.js';
 import { rowsOf } from '../../store/rows-of.js';
@@ -43,6 +44,7 @@ describe('the console API (behind a reverse proxy header)', () => {
         model: undefined,
         logEngine: 'none',
         threatIntel: [{ name: 'AlienVault OTX', keyPresent: true }],
+        embedder: 'kioku-hashing (384 dimensions)',
       },
       proxyHeader: 'x-forwarded-user',
       webRoot: web,
@@ -164,6 +166,7 @@ describe('the console API (behind a reverse proxy header)', () => {
       model: null,
       logEngine: 'none',
       threatIntel: [{ name: 'AlienVault OTX', keyPresent: true }],
+      embedder: 'kioku-hashing (384 dimensions)',
       contextWindow: 32_768,
       proxyHeader: 'x-forwarded-user',
     });
@@ -174,5 +177,135 @@ describe('the console API (behind a reverse proxy header)', () => {
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     const none = await app.request('/api/alerts');
     expect(none.status).toBe(401);
+  });
+});
+
+describe('the console sign-in with the admin token, throttled (route level)', () => {
+  let store: DrizzleStore;
+  let adminToken: string;
+  const web = mkdtempSync(join(tmpdir(), 'investigator-web-'));
+  beforeAll(async () => {
+    store = await openInvestigatorStore({ location: 'memory://' });
+    adminToken = (await ensureAdminToken(store)) ?? '';
+  });
+  afterAll(async () => {
+    await store?.close();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  const consoleApp = (options: Partial<Parameters<typeof createConsoleServer>[0]>) =>
+    createConsoleServer({
+      store,
+      token: 'a-webhook-token-of-32-characters',
+      intel: createThreatIntel({ feeds: createIntelFeeds(store) }),
+      contextWindow: 32_768,
+      settings: { model: undefined, logEngine: 'none', threatIntel: [] },
+      webRoot: web,
+      ...options,
+    });
+  // What @hono/node-server hands each request: the TCP peer the sign-in comes from.
+  const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+  const login = (app: Hono, token: string, address: string) =>
+    app.request(
+      '/api/login',
+      {
+        method: 'POST',
+        headers: { 'x-investigator-console': '1', 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      },
+      from(address),
+    );
+
+  it('answers 429 with Retry-After to an address after its failures, until the window passes', async () => {
+    let clock = 0;
+    const app = consoleApp({
+      signInThrottle: createSignInThrottle({
+        perClient: { failures: 3, windowMs: 60_000 },
+        global: { failures: 10, windowMs: 60_000 },
+        now: () => clock,
+      }),
+    });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await login(app, 'not-the-token', '203.0.113.7')).status).toBe(401);
+    }
+    clock = 15_000;
+    const throttled = await login(app, adminToken, '203.0.113.7');
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBe('45');
+    expect(throttled.headers.get('set-cookie')).toBeNull();
+    expect(await throttled.json()).toEqual({
+      error: {
+        code: 'too_many_requests',
+        message: 'too many failed sign-ins from this address; try again in 45 s',
+      },
+    });
+    // Another address still signs in; the throttled one does once its failures leave the window.
+    expect((await login(app, adminToken, '198.51.100.1')).status).toBe(200);
+    clock = 60_000;
+    const again = await login(app, adminToken, '203.0.113.7');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('set-cookie')).toMatch(/investigator_session=/);
+  });
+
+  it('answers 429 to every address once failures from many addresses pass the global limit', async () => {
+    let clock = 0;
+    const app = consoleApp({
+      signInThrottle: createSignInThrottle({
+        perClient: { failures: 3, windowMs: 60_000 },
+        global: { failures: 4, windowMs: 60_000 },
+        now: () => clock,
+      }),
+    });
+    for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4']) {
+      expect((await login(app, 'guess', address)).status).toBe(401);
+    }
+    clock = 20_000;
+    const throttled = await login(app, adminToken, '198.51.100.1');
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBe('40');
+    expect(((await throttled.json()) as { error: { message: string } }).error.message).toBe(
+      'too many failed sign-ins to this console; try again in 40 s',
+    );
+    clock = 60_000;
+    expect((await login(app, adminToken, '198.51.100.1')).status).toBe(200);
+  });
+
+  it('verifies at most the bounded number of tokens at once; the others get 429 without a verification', async () => {
+    const real = createConsoleAuth({ store });
+    let verifications = 0;
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const auth = {
+      ...real,
+      login: async (token: string) => {
+        verifications += 1;
+        await gate;
+        return real.login(token);
+      },
+    };
+    const app = consoleApp({ auth, signInThrottle: createSignInThrottle({ maxVerifications: 2 }) });
+    const first = login(app, 'guess-1', '192.0.2.10');
+    const second = login(app, 'guess-2', '192.0.2.11');
+    await vi.waitFor(() => expect(verifications).toBe(2));
+    const busy = await login(app, adminToken, '192.0.2.12');
+    expect(busy.status).toBe(429);
+    expect(busy.headers.get('retry-after')).toBe('1');
+    expect(((await busy.json()) as { error: { message: string } }).error.message).toBe(
+      'other sign-ins are being verified; try again in 1 s',
+    );
+    expect(verifications).toBe(2);
+    open();
+    expect((await first).status).toBe(401);
+    expect((await second).status).toBe(401);
+    expect((await login(app, adminToken, '192.0.2.12')).status).toBe(200);
+    expect(verifications).toBe(3);
+  });
+
+  it('refuses an oversized sign-in body with 413 before verifying it', async () => {
+    const app = consoleApp({});
+    const response = await login(app, 'x'.repeat(5000), '192.0.2.20');
+    expect(response.status).toBe(413);
   });
 });

@@ -1,10 +1,18 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { KiokuError, type ToolRegistration } from 'kioku';
-import { type ConsoleAuth, createConsoleAuth } from '../../auth/index.js';
+import {
+  type ConsoleAuth,
+  createConsoleAuth,
+  createSignInThrottle,
+  type SignInRefusal,
+  type SignInThrottle,
+} from '../../auth/index.js';
 import type { ChatBudget } from '../../chat/chat-budget.js';
 import type { ThreatIntel } from '../../intel/index.js';
 import { type CreateServerOptions, createServer } from '../create-server.js';
@@ -22,6 +30,8 @@ export interface ConsoleSettings {
   logEngine: string;
   /** Each threat-intelligence source and whether its key is present. */
   threatIntel: readonly { name: string; keyPresent: boolean }[];
+  /** The embedder of new alerts for `similar` (e.g. `ollama:nomic-embed-text (768 dimensions)`), when known. */
+  embedder?: string | undefined;
 }
 
 /** Options of {@link createConsoleServer}: the webhook's, and the console's. */
@@ -44,6 +54,11 @@ export interface CreateConsoleServerOptions extends CreateServerOptions {
   webRoot?: string;
   /** The console's sign-in; default `createConsoleAuth({ store, proxyHeader })`. */
   auth?: ConsoleAuth;
+  /**
+   * Limits on failed sign-ins and on concurrent token verifications; default `createSignInThrottle()` (5
+   * failures per client address and 50 in all per 15 minutes, 2 verifications at once).
+   */
+  signInThrottle?: SignInThrottle;
 }
 
 /** Where `vite build` puts the console: `dist/web` of the investigator package (from `src/` or `dist/`). */
@@ -78,6 +93,7 @@ export function createConsoleServer({
   proxyHeader,
   webRoot = defaultWebRoot,
   auth,
+  signInThrottle: throttle = createSignInThrottle(),
   ...webhook
 }: CreateConsoleServerOptions): Hono {
   const { store } = webhook;
@@ -93,19 +109,41 @@ export function createConsoleServer({
 
   const api = new Hono<ConsoleEnv>();
   api.use('*', consoleGuard(signIn));
-  api.post('/login', async (c) => {
-    const body = (await c.req.json().catch(() => undefined)) as { token?: unknown } | undefined;
-    const token = typeof body?.token === 'string' ? body.token.trim() : '';
-    const session = token === '' ? undefined : await signIn.login(token);
-    if (session === undefined) return c.json(error('unauthorized', 'that is not the admin token'), 401);
-    setCookie(c, sessionCookie, session, {
-      httpOnly: true,
-      sameSite: 'Strict',
-      path: '/',
-      secure: new URL(c.req.url).protocol === 'https:',
-    });
-    return c.json({ user: { name: 'admin', via: 'login' } });
-  });
+  api.post(
+    '/login',
+    bodyLimit({
+      maxSize: 4096,
+      onError: (c) => c.json(error('too_large', 'expected a sign-in body of at most 4096 bytes'), 413),
+    }),
+    async (c) => {
+      const client = clientAddress(c);
+      const slot = throttle.begin(client);
+      if (!('release' in slot)) {
+        c.header('Retry-After', String(slot.retryAfterSeconds));
+        return c.json(error('too_many_requests', refusalMessage(slot)), 429);
+      }
+      let session: string | undefined;
+      try {
+        const body = (await c.req.json().catch(() => undefined)) as { token?: unknown } | undefined;
+        const token = typeof body?.token === 'string' ? body.token.trim() : '';
+        session = token === '' ? undefined : await signIn.login(token);
+      } finally {
+        slot.release();
+      }
+      if (session === undefined) {
+        throttle.failed(client);
+        return c.json(error('unauthorized', 'that is not the admin token'), 401);
+      }
+      throttle.succeeded(client);
+      setCookie(c, sessionCookie, session, {
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/',
+        secure: new URL(c.req.url).protocol === 'https:',
+      });
+      return c.json({ user: { name: 'admin', via: 'login' } });
+    },
+  );
   api.post('/logout', (c) => {
     const session = getCookie(c, sessionCookie);
     if (session !== undefined) signIn.logout(session);
@@ -118,6 +156,7 @@ export function createConsoleServer({
       model: settings.model ?? null,
       logEngine: settings.logEngine,
       threatIntel: settings.threatIntel.map(({ name, keyPresent }) => ({ name, keyPresent })),
+      embedder: settings.embedder ?? null,
       contextWindow,
       proxyHeader: signIn.proxyHeader ?? null,
     }),
@@ -157,4 +196,20 @@ export function createConsoleServer({
     return c.json(error('internal', 'the request failed; see the server log'), 500);
   });
   return app;
+}
+
+/** The address a sign-in comes from (the TCP peer; behind a reverse proxy, the proxy's), or `unknown`. */
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function refusalMessage({ reason, retryAfterSeconds }: SignInRefusal): string {
+  const again = `try again in ${retryAfterSeconds} s`;
+  if (reason === 'client') return `too many failed sign-ins from this address; ${again}`;
+  if (reason === 'global') return `too many failed sign-ins to this console; ${again}`;
+  return `other sign-ins are being verified; ${again}`;
 }
