@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { consumerCompilerOptions } from '../../packages/kioku/dist/test/consumer-compiler-options.js';
 import { installedVersion, installProject, npm, packageDir, packKioku } from './packed-project.mjs';
 
 const { values } = parseArgs({
@@ -80,15 +81,7 @@ try {
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          target: 'ES2023',
-          types: ['node'],
-          skipLibCheck: false,
-          noEmit: true,
-        },
+        compilerOptions: consumerCompilerOptions,
         files: ['consumer.ts'],
       }),
     );

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { LanguageModelV4CallOptions, LanguageModelV4Content } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import {
   generateText,
   jsonSchema,
@@ -10,13 +10,14 @@ import {
   tool,
   wrapLanguageModel,
 } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import type { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { kiokuMiddleware } from '../ai-sdk/kioku-middleware.js';
 import { type KiokuPrepareStep, kiokuPrepareStep } from '../ai-sdk/kioku-prepare-step.js';
 import { fromLanguageModelPrompt } from '../ai-sdk/language-model-prompt.js';
 import { replayCalls } from '../replay/replay-calls.js';
 import { runCli } from '../test/run-cli.js';
+import { type ScriptedReply, scriptedModel } from '../test/scripted-model.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import { loadTranscripts } from '../transcripts/load-transcripts.js';
 import type { Transcript } from '../transcripts/transcript.js';
@@ -77,28 +78,22 @@ function recordedTools(transcript: Transcript): ToolSet {
   );
 }
 
-/** The recorded assistant message as a model's reply. */
-function reply(message: ModelMessage | undefined): LanguageModelV4Content[] {
+/** The recorded assistant message as a scripted model's reply: its text, then its tool calls. */
+function reply(message: ModelMessage | undefined): ScriptedReply {
   if (message?.role !== 'assistant') throw new Error('the recorded call is not answered by an assistant');
-  const parts =
-    typeof message.content === 'string'
-      ? [{ type: 'text' as const, text: message.content }]
-      : message.content;
-  return parts.flatMap((part): LanguageModelV4Content[] => {
-    if (part.type === 'text') return [{ type: 'text', text: part.text }];
-    if (part.type === 'reasoning') return [{ type: 'reasoning', text: part.text }];
-    if (part.type === 'tool-call') {
-      return [
-        {
-          type: 'tool-call',
-          toolCallId: part.toolCallId,
-          toolName: part.toolName,
-          input: JSON.stringify(part.input),
-        },
-      ];
-    }
-    return [];
-  });
+  if (typeof message.content === 'string') return { text: message.content };
+  const texts = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : []));
+  if (texts.length > 1 || message.content.some((part) => part.type === 'reasoning')) {
+    throw new Error('a recorded reply with several text or reasoning parts: not scripted here');
+  }
+  const toolCalls = message.content.flatMap((part) =>
+    part.type === 'tool-call'
+      ? [{ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input }]
+      : [],
+  );
+  const [text] = texts;
+  if (toolCalls.length === 0) return { text: text ?? '' };
+  return text === undefined ? { toolCalls } : { text, toolCalls };
 }
 
 /**
@@ -116,43 +111,25 @@ async function runLive(
   const tokensOf = (options: LanguageModelV4CallOptions) =>
     counter.countPrompt({ messages: fromLanguageModelPrompt(options.prompt), tools: transcript.tools ?? [] });
   const calls = replayCalls(transcript);
-  let step = 0;
-  const inner = new MockLanguageModelV4({
+  const inner = scriptedModel({
+    replies: calls.map((call) => reply(transcript.messages[call.messageCount])),
     provider: 'anthropic.messages',
     modelId,
-    doGenerate: async (options) => {
-      const content = reply(transcript.messages[calls[step]?.messageCount ?? -1]);
-      step += 1;
-      return {
-        content,
-        finishReason: content.some((part) => part.type === 'tool-call')
-          ? { unified: 'tool-calls', raw: 'tool_use' }
-          : { unified: 'stop', raw: 'end_turn' },
-        usage: {
-          inputTokens: {
-            total: tokensOf(options),
-            noCache: undefined,
-            cacheRead: undefined,
-            cacheWrite: undefined,
-          },
-          outputTokens: { total: 1, text: 1, reasoning: undefined },
-        },
-        warnings: [],
-      };
-    },
+    inputTokens: tokensOf,
   });
+  const step = () => inner.doGenerateCalls.length;
   const model = wrap(inner);
   const tools = recordedTools(transcript);
   const [system, ...rest] = transcript.messages;
   if (system?.role !== 'system' || typeof system.content !== 'string') throw new Error('no system prompt');
-  while (step < calls.length) {
-    const messages = rest.slice(0, (calls[step]?.messageCount ?? 0) - 1);
+  while (step() < calls.length) {
+    const messages = rest.slice(0, (calls[step()]?.messageCount ?? 0) - 1);
     await generateText({
       model,
       instructions: system.content,
       messages,
       tools,
-      stopWhen: () => step >= calls.length,
+      stopWhen: () => step() >= calls.length,
       maxRetries: 0,
       ...(prepareStep === undefined ? {} : { prepareStep }),
     });
