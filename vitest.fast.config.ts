@@ -3,7 +3,7 @@ import base from './vitest.config.js';
 
 /**
  * The quick tier (`npm run test:fast`): everything but the tests that replay the recorded runs in
- * ../shared, start servers or browsers, kill processes, spawn the CLI, node or tsc, or open
+ * ../shared, start servers or browsers, kill processes, spawn the CLI, node, npm or tsc, or open
  * stores (store/ and sessions/). `npm test` runs them all.
  */
 export default mergeConfig(
@@ -24,6 +24,7 @@ export default mergeConfig(
         'packages/kioku/src/cli/**',
         'packages/kioku/src/entry/consumer-types.test.ts',
         'packages/kioku/src/entry/entry-loads.test.ts',
+        'packages/kioku/src/entry/package-contents.test.ts',
         'packages/kioku/src/memory/memory.test.ts',
         'packages/kioku/src/store/**',
         'packages/kioku/src/sessions/**',

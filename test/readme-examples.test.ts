@@ -22,6 +22,34 @@ const documents = [
     .map((name) => `docs/${name}`),
 ];
 
+/** Fence languages that hold TypeScript or JavaScript: each such block must be a ```ts block, which runs. */
+const codeLanguages = new Set([
+  'ts',
+  'typescript',
+  'tsx',
+  'mts',
+  'cts',
+  'js',
+  'javascript',
+  'jsx',
+  'mjs',
+  'cjs',
+]);
+
+/** Every fenced block's opening line (its info string) with the line it is on. */
+function fencesOf(document: string): Array<{ document: string; line: number; info: string }> {
+  const fences: Array<{ document: string; line: number; info: string }> = [];
+  let open = false;
+  readFileSync(join(root, document), 'utf8')
+    .split('\n')
+    .forEach((text, index) => {
+      if (!text.startsWith('```')) return;
+      if (!open) fences.push({ document, line: index + 1, info: text.slice(3).trim() });
+      open = !open;
+    });
+  return fences;
+}
+
 interface Example {
   document: string;
   line: number;
@@ -82,6 +110,15 @@ describe('README and docs examples', () => {
 
   it('finds the examples', () => {
     expect(examples.length).toBeGreaterThan(0);
+  });
+
+  it('runs every TypeScript or JavaScript block of the documents: each is fenced as ```ts', () => {
+    const fences = documents.flatMap(fencesOf);
+    const code = fences.filter(({ info }) => codeLanguages.has(info.split(/\s/)[0]?.toLowerCase() ?? ''));
+    expect(code.filter(({ info }) => info !== 'ts')).toEqual([]);
+    expect(code.map(({ document, line }) => `${document}:${line}`)).toEqual(
+      examples.map(({ document, line }) => `${document}:${line}`),
+    );
   });
 
   it('compiles every example', () => {

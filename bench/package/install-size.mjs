@@ -5,12 +5,12 @@
 // only `ai` (the AI SDK), measured in the same run. Needs the npm registry.
 // Writes bench/results/package-install.json (or --out). Run from the repository root after
 // `npm run build`:   node bench/package/install-size.mjs
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { installedVersion, installProject, packageDir, packKioku } from './packed-project.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -20,17 +20,10 @@ const { values } = parseArgs({
     },
   },
 });
-const packageDir = fileURLToPath(new URL('../../packages/kioku/', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-const installed = (name) =>
-  JSON.parse(
-    readFileSync(fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url)), 'utf8'),
-  ).version;
-const aiVersion = installed('ai');
-const providerVersion = installed('@ai-sdk/provider');
+const aiVersion = installedVersion('ai');
+const providerVersion = installedVersion('@ai-sdk/provider');
 const work = mkdtempSync(join(tmpdir(), 'kioku-install-size-'));
-const npm = (args, cwd) =>
-  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** Bytes on disk under `path` (files' sizes; symbolic links not followed). */
 function bytes(path) {
@@ -53,23 +46,18 @@ function packages(modules) {
 
 /** Installs `specs` into a fresh project and measures its node_modules. */
 function install(name, specs) {
-  const project = join(work, name);
-  mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
-  npm(['install', '--no-audit', '--no-fund', '--ignore-scripts', ...specs], project);
-  const modules = join(project, 'node_modules');
+  const modules = join(installProject(work, name, specs), 'node_modules');
   const list = packages(modules);
   return { total: bytes(modules), packages: list.length, list };
 }
 
 try {
-  const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], packageDir));
-  const tarball = join(work, packed.filename);
+  const { packed, tarball } = packKioku(work);
   const ai = install('ai-only', [`ai@${aiVersion}`]);
   const peers = [`ai@${aiVersion}`, `@ai-sdk/provider@${providerVersion}`];
   const kioku = install('with-kioku', [tarball, ...peers]);
   const storePeers = ['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'drizzle-orm', 'pg'].map(
-    (name) => `${name}@${installed(name)}`,
+    (name) => `${name}@${installedVersion(name)}`,
   );
   const withStore = install('with-kioku-store', [tarball, ...peers, ...storePeers]);
   const mb = (value) => Number((value / 1e6).toFixed(1));

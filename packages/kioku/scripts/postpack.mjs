@@ -1,4 +1,4 @@
-// Run after `npm pack`/`npm publish` (postpack): removes the README copy prepack made.
+// Run after `npm pack`/`npm publish` (postpack): removes the README and LICENSE copies prepack made.
 import { rmSync } from 'node:fs';
 
-rmSync(new URL('../README.md', import.meta.url), { force: true });
+for (const name of ['README.md', 'LICENSE']) rmSync(new URL(`../${name}`, import.meta.url), { force: true });

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { generateText, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { replayCalls } from '../replay/replay-calls.js';
 import { replayTranscript } from '../replay/replay-transcript.js';
 import { resolvePricing } from '../replay/resolve-pricing.js';
 import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
+import { scriptedModel } from '../test/scripted-model.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import { loadTranscripts } from '../transcripts/load-transcripts.js';
 import { thresholdTrigger } from '../triggers/threshold-trigger.js';
@@ -34,23 +34,11 @@ describe('kiokuMiddleware and replayTranscript', () => {
 
     const tokensOf = (options: LanguageModelV4CallOptions) =>
       counter.countPrompt({ messages: fromLanguageModelPrompt(options.prompt) });
-    const inner = new MockLanguageModelV4({
+    const inner = scriptedModel({
+      replies: [{ text: 'ok' }],
       provider: 'deepseek.chat',
       modelId,
-      doGenerate: async (options) => ({
-        content: [{ type: 'text', text: 'ok' }],
-        finishReason: { unified: 'stop', raw: 'stop' },
-        usage: {
-          inputTokens: {
-            total: tokensOf(options),
-            noCache: undefined,
-            cacheRead: undefined,
-            cacheWrite: undefined,
-          },
-          outputTokens: { total: 1, text: 1, reasoning: undefined },
-        },
-        warnings: [],
-      }),
+      inputTokens: tokensOf,
     });
     const model = wrapLanguageModel({
       model: inner,

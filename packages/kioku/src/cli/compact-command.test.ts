@@ -201,6 +201,41 @@ describe('kioku compact without a model server', () => {
     expect(report.counter).toEqual({ family: 'deepseek-v3', exact: true });
   });
 
+  it('masks with a plain model id, an Ollama tag, or the model the transcript recorded: no provider needed', async () => {
+    const counterOf = async (args: string[]) => {
+      const run = await runCliAsync([
+        'compact',
+        sample,
+        '--strategy',
+        'observation-masking',
+        '--json',
+        ...args,
+      ]);
+      expect(run.status, run.stderr).toBe(0);
+      return { model: json(run.stderr).model, counter: json(run.stderr).counter.family };
+    };
+    expect(await counterOf([])).toEqual({ model: 'claude-sonnet-4-20250514', counter: 'claude' });
+    expect(await counterOf(['--model', 'gpt-4.1'])).toEqual({ model: 'gpt-4.1', counter: 'o200k' });
+    expect(await counterOf(['--model', 'qwen2.5:7b'])).toEqual({ model: 'qwen2.5:7b', counter: 'qwen' });
+  });
+
+  it('asks for provider:model when the strategy calls a model, and for a model id when none is known', async () => {
+    const summarize = await runCliAsync(['compact', sample, '--model', 'gpt-4.1']);
+    expect(summarize.status).toBe(2);
+    expect(summarize.stderr).toContain('--strategy summarization calls a model: pass --model provider:model');
+    const file = join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'messages.json');
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello' },
+      ]),
+    );
+    const unnamed = await runCliAsync(['compact', file, '--strategy', 'truncation']);
+    expect(unnamed.status).toBe(2);
+    expect(unnamed.stderr).toContain('does not say which model it used: pass --model <id>');
+  });
+
   it('writes a format it cannot write back as OpenAI chat JSON and says so', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'traj.json');
     const run = await runCliAsync([

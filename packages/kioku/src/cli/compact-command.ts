@@ -10,6 +10,7 @@ import {
 import {
   compactWithFallback,
   counterForModel,
+  defaultModelProviders,
   type KiokuEvent,
   parseModelSpec,
   resolveContextWindow,
@@ -24,7 +25,7 @@ import { sameFile } from './same-file.js';
 import { writeOutputFile } from './write-output-file.js';
 
 interface CompactOptions {
-  model: string;
+  model?: string;
   baseUrl?: string;
   strategy: CompactStrategyName;
   prompt: keyof typeof summaryPrompts;
@@ -48,13 +49,18 @@ const positive = (what: string) => (value: string) => {
   return number;
 };
 
-function modelSpec(value: string): string {
-  if (parseModelSpec(value) === undefined) {
-    throw new InvalidArgumentError(
-      'expected provider:model, e.g. openai-compatible:qwen2.5-7b or deepseek:deepseek-chat',
-    );
-  }
-  return value;
+/** Exit code for bad arguments (commander's own). */
+const badArguments = 2;
+const specExample = 'e.g. openai-compatible:qwen2.5-7b or deepseek:deepseek-chat';
+
+/**
+ * `--model` as the command reads it: a `provider:model` of a known provider (the summarizer), else a
+ * model id (`gpt-4.1`, an Ollama tag `qwen2.5:7b`) that only names the window and tokenizer.
+ */
+function readModel(value: string): { provider?: string; modelId: string } {
+  const parsed = parseModelSpec(value);
+  const known = defaultModelProviders().some((provider) => provider.name === parsed?.provider);
+  return parsed !== undefined && known ? parsed : { modelId: value };
 }
 
 /** `kioku compact`: compacts a transcript with a real model and writes it back in its format. */
@@ -67,10 +73,10 @@ export function compactCommand(): Command {
         'error when the history goes to standard output).',
     )
     .argument('<transcript>', 'a transcript file (.json, .jsonl, .traj)')
-    .requiredOption(
+    .option(
       '--model <provider:model>',
-      'the summarizer, and the model whose window and tokenizer to use',
-      modelSpec,
+      'the summarizer, and the model whose window and tokenizer to use; masking and truncation call no model ' +
+        'and take any model id, e.g. gpt-4.1 (default: the model the transcript recorded)',
     )
     .option(
       '--base-url <url>',
@@ -129,16 +135,36 @@ export function compactCommand(): Command {
           file: transcript,
         },
       );
+      const entry = compactStrategies[options.strategy];
+      const spec = options.model === undefined ? undefined : parseModelSpec(options.model);
+      if (entry.needsModel && spec === undefined) {
+        console.error(
+          `kioku: --strategy ${options.strategy} calls a model: pass --model provider:model, ${specExample}` +
+            (options.model === undefined ? '' : ` (not ${options.model})`),
+        );
+        process.exitCode = badArguments;
+        return;
+      }
       const transcripts = importTranscript(text, { file: transcript, format: options.format });
-      const { provider, modelId } = parseModelSpec(options.model) as { provider: string; modelId: string };
+      const recorded = transcripts.find((run) => run.model !== undefined)?.model;
+      const named = options.model ?? recorded;
+      // The summarizer's spec as given (an unknown provider is named when the model is built).
+      const { provider, modelId } =
+        spec !== undefined && entry.needsModel ? spec : named === undefined ? {} : readModel(named);
+      if (modelId === undefined) {
+        console.error(
+          `kioku: ${transcript} does not say which model it used: pass --model <id>, the model whose window and tokenizer to use (e.g. gpt-4.1)`,
+        );
+        process.exitCode = badArguments;
+        return;
+      }
       const counter = counterForModel(modelId);
       const contextWindow =
         options.contextWindow ??
         resolveContextWindow({ modelId, provider, hint: 'pass --context-window <tokens>' });
-      const entry = compactStrategies[options.strategy];
       const model = entry.needsModel
         ? await compactModel({
-            spec: options.model,
+            spec: options.model ?? modelId,
             baseUrl: options.baseUrl,
             timeoutSeconds: options.timeout,
           })
@@ -178,7 +204,7 @@ export function compactCommand(): Command {
       const report = compactReport({
         file: transcript,
         format: transcripts[0]?.format ?? 'unknown',
-        model: options.model,
+        model: options.model ?? modelId,
         counter: { family: counter.family, exact: counter.exact },
         contextWindow,
         strategy: options.strategy,

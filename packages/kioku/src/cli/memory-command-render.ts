@@ -1,4 +1,10 @@
-import type { LearnResult, MemoryImportResult, MemoryRecord, RecalledMemory } from '../entry/store.js';
+import type {
+  LearnResult,
+  MemoryImportResult,
+  MemoryRecord,
+  RecalledMemory,
+  RedactionResult,
+} from '../entry/store.js';
 import { formatTable } from './format-table.js';
 
 const oneLine = (text: string, width = 90) => {
@@ -50,12 +56,20 @@ export function renderMemory(memory: MemoryRecord): string {
   ].join('\n');
 }
 
-/** `kioku memory add`: what became of the claim. */
-export function renderAdded(result: LearnResult): string {
+/** `kioku memory add`: what became of the claim, and what was redacted from the claim and the request. */
+export function renderAdded(
+  result: LearnResult,
+  requestRedactions: RedactionResult['redactions'] = [],
+): string {
   const [stored] = result.stored;
   if (stored !== undefined) {
-    const redacted = stored.redactions.map(({ kind, count }) => `${count} ${kind}`).join(', ');
-    return `stored memory ${stored.id}${redacted === '' ? '' : ` (redacted: ${redacted})`}`;
+    const list = (redactions: RedactionResult['redactions']) =>
+      redactions.map(({ kind, count }) => `${count} ${kind}`).join(', ');
+    const notes = [
+      ...(stored.redactions.length > 0 ? [`redacted: ${list(stored.redactions)}`] : []),
+      ...(requestRedactions.length > 0 ? [`redacted from the request: ${list(requestRedactions)}`] : []),
+    ];
+    return `stored memory ${stored.id}${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`;
   }
   const [merged] = result.merged;
   if (merged !== undefined) {

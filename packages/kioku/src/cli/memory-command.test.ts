@@ -96,6 +96,35 @@ describe('kioku memory', () => {
     expect(missing.stderr).toContain("no memory 9999 in namespace 'default'");
   });
 
+  it('stores, shows and exports no secret of the claim or the request, and says what it redacted', () => {
+    // Its own namespace: the tests below count the default one's memories.
+    const key = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCDEF';
+    const token = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
+    const added = runCli([
+      'memory',
+      'add',
+      `The intel feed is called with the API key ${key}`,
+      '--request',
+      `look up the beacon with token ${token}`,
+      '--store',
+      store,
+      '--namespace',
+      'secrets',
+    ]);
+    expect(added.status, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(
+      /stored memory \d+ \(redacted: 1 openai-key; redacted from the request: 1 github-token\)/,
+    );
+    const id = /stored memory (\d+)/.exec(added.stdout)?.[1] ?? '';
+    const shown = runCli(['memory', 'show', id, '--store', store, '--namespace', 'secrets']);
+    const exported = runCli(['memory', 'export', '--store', store, '--namespace', 'secrets']);
+    for (const output of [added.stdout, shown.stdout, exported.stdout]) {
+      expect(output).not.toContain(key);
+      expect(output).not.toContain(token);
+    }
+    expect(shown.stdout).toContain('[REDACTED:github-token]');
+  });
+
   it('exports JSON Lines that import back into another namespace with the same claims and scores', () => {
     const exported = join(root, 'export.jsonl');
     expect(runCli(['memory', 'export', '--store', store, '-o', exported]).status).toBe(0);

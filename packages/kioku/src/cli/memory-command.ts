@@ -118,7 +118,15 @@ export function memoryCommand(): Command {
         .action((claim: string, options: MemoryOptions & { request?: string }) =>
           withMemory(options, { create: true }, async (opened) => {
             const result = await opened.learn({ request: options.request ?? claim, claims: [claim] });
-            console.log(options.json === true ? JSON.stringify(result, null, 2) : renderAdded(result));
+            // Learning redacts the request as it does the claim; say so when a given request had secrets.
+            const { redactSecrets } = await loadStoreEntry();
+            const requestRedactions =
+              options.request === undefined ? [] : redactSecrets(options.request).redactions;
+            console.log(
+              options.json === true
+                ? JSON.stringify({ ...result, requestRedactions }, null, 2)
+                : renderAdded(result, requestRedactions),
+            );
             if (result.rejected.length > 0) {
               if (options.json === true)
                 console.error(`kioku: claim rejected: ${describeRejection(result.rejected[0])}`);

@@ -98,6 +98,22 @@ describe('kioku tokens', () => {
     expect(run.stderr).not.toMatch(/\n\s+at |Maximum call stack/);
   });
 
+  it('says what it read when a broken file sits beside transcripts that record no usage', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kioku-tokens-'));
+    writeFileSync(join(dir, 'broken.json'), '{bad');
+    writeFileSync(
+      join(dir, 'messages.json'),
+      JSON.stringify([
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello' },
+      ]),
+    );
+    const run = runCli(['tokens', dir, '--model', 'gpt-4.1']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('broken.json: at line 1, column 2');
+    expect(run.stderr).toContain('none of the 1 transcript(s) read records the prompt tokens of its calls');
+  });
+
   it('says a missing path is missing', () => {
     const { status, stderr } = runCli(['tokens', 'no-such-dir']);
     expect(status).toBe(1);

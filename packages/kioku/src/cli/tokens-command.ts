@@ -58,15 +58,14 @@ export function tokensCommand(): Command {
         return transcriptRows;
       });
       progress.stop();
-      if (rows.length === 0 && !failed) {
-        console.error(
-          `kioku: none of the ${loaded.transcripts.length} transcript(s) read records the prompt tokens of its calls; ` +
-            'nothing to compare',
-        );
-        process.exitCode = 1;
-        return;
-      }
       if (rows.length === 0) {
+        // Said whenever some transcript was read, also beside files that could not be (reported above).
+        if (loaded.transcripts.length > 0 || !failed) {
+          console.error(
+            `kioku: none of the ${loaded.transcripts.length} transcript(s) read records the prompt tokens of its calls; ` +
+              'nothing to compare',
+          );
+        }
         process.exitCode = 1;
         return;
       }

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { consumerCompilerOptions } from '../test/consumer-compiler-options.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 const tsc = fileURLToPath(new URL('../../../../node_modules/.bin/tsc', import.meta.url));
@@ -20,16 +21,7 @@ function consumerErrors(...specifiers: string[]): string[] {
   writeFileSync(
     join(directory, `${name}.json`),
     JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        target: 'ES2023',
-        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-        types: ['node'],
-        skipLibCheck: false,
-        noEmit: true,
-      },
+      compilerOptions: consumerCompilerOptions,
       files: [`${name}.ts`],
     }),
   );

@@ -121,6 +121,9 @@ describe('introspect', () => {
     expect(prompt).toContain('helpful: the agent used it and it contributed to a correct result');
     expect(prompt).toContain('harmful: it was wrong, and caused errors or wasted work');
     expect(prompt).toContain('merely unused');
+    // The keys are in the instructions, for providers that do not send the schema (OpenAI-compatible servers).
+    for (const key of ['claims', 'helpfulMemoryIds', 'harmfulMemoryIds'])
+      expect(prompt).toContain(`\\"${key}\\"`);
     expect(prompt).toContain(`[${signin}] SigninLogs.ResultType is a string`);
     expect(prompt).toContain(request);
     expect(prompt).toContain('### tool query_logs');

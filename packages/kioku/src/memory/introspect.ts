@@ -63,7 +63,7 @@ export type IntrospectionReport =
  * @example
  * const recalled = await memory.recall({ request });
  * const run = await generateText({ model, system: `${base}\n\n${formatPastKnowledge(recalled)}`, prompt: request, tools });
- * const report = await introspect({ memory, model, request, messages: run.response.messages, recalled });
+ * const report = await introspect({ memory, model, request, messages: [{ role: 'user', content: request }, ...run.responseMessages], recalled });
  * if (!report.success) console.warn(report.error.message);
  */
 export async function introspect({

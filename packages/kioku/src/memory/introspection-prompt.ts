@@ -14,4 +14,4 @@ The agent was shown the past knowledge listed with ids. Judge each memory:
 - neither: merely unused, or its effect is unclear. Leave it out of both lists.
 Use only the ids listed. Do not repeat past knowledge as a new claim; if a memory was wrong, mark it harmful and add the corrected claim.
 
-Return at most {maxClaims} claims, and none when the run taught nothing reusable.`;
+Return at most {maxClaims} claims, and none when the run taught nothing reusable. Answer with one JSON object and nothing else, every key present (empty lists allowed), so that providers without structured outputs get the shape too: {"claims": ["…"], "helpfulMemoryIds": [1], "harmfulMemoryIds": []}`;

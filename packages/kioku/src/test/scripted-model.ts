@@ -11,7 +11,8 @@ import { MockLanguageModelV4 } from 'ai/test';
 /** One scripted answer of {@link scriptedModel}. */
 export type ScriptedReply =
   | { text: string }
-  | { toolCalls: Array<{ toolCallId: string; toolName: string; input: unknown }> }
+  /** Tool calls, after the text when there is one (as an agent says what it does, then calls). */
+  | { text?: string; toolCalls: Array<{ toolCallId: string; toolName: string; input: unknown }> }
   /** `doGenerate`/`doStream` throws this (an `APICallError` with a provider's body, say). */
   | { throws: unknown }
   /** The stream opens, then reports this error before any output (generate throws it). */
@@ -60,12 +61,16 @@ export function scriptedModel({
       outputTokens: { total: 10, text: 10, reasoning: undefined },
     };
   };
-  const content = (reply: ScriptedReply): LanguageModelV4Content[] =>
-    'text' in reply
-      ? [{ type: 'text', text: reply.text }]
-      : 'toolCalls' in reply
-        ? reply.toolCalls.map((call) => ({ type: 'tool-call', ...call, input: JSON.stringify(call.input) }))
-        : [];
+  const content = (reply: ScriptedReply): LanguageModelV4Content[] => [
+    ...('text' in reply && reply.text !== undefined ? [{ type: 'text' as const, text: reply.text }] : []),
+    ...('toolCalls' in reply
+      ? reply.toolCalls.map((call) => ({
+          type: 'tool-call' as const,
+          ...call,
+          input: JSON.stringify(call.input),
+        }))
+      : []),
+  ];
   const finishReason = (reply: ScriptedReply) =>
     'toolCalls' in reply
       ? ({ unified: 'tool-calls', raw: 'tool_calls' } as const)
