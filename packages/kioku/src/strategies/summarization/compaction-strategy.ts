@@ -134,12 +134,10 @@ export function compactionStrategy({
     // message, when the cut passes it, stays verbatim before the summary.
     if (cut !== undefined) cut = Math.min(cut, layout.tail);
     if (cut === undefined || cut <= view.cutIndex) return unchanged();
+    // An earlier summary in the history (a resumed conversation's, or one the fallbacks kept) is no question.
+    const latest = messages.findLastIndex((message) => message.role === 'user' && !isSummaryMessage(message));
     /** What folding everything before `end` takes: the layout, the slice, and the room for its summary. */
     const foldAt = (end: number) => {
-      // An earlier summary in the history (a resumed conversation's, or one the fallbacks kept) is no question.
-      const latest = messages.findLastIndex(
-        (message) => message.role === 'user' && !isSummaryMessage(message),
-      );
       const question = latest !== -1 && latest < end && !layout.kept.has(latest) ? latest : undefined;
       const nextLayout = historyLayout(messages, question);
       // An earlier question that is no longer the latest is folded in now.
