@@ -351,7 +351,10 @@ export {
   type ToolUsesTrigger,
   type ToolUsesTriggerOptions,
   type TriggerInput,
+  type TurnsTrigger,
+  type TurnsTriggerOptions,
   thresholdTrigger,
   tokenTrigger,
   toolUsesTrigger,
+  turnsTrigger,
 } from './triggers/index.js';

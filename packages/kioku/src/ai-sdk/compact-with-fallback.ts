@@ -18,7 +18,10 @@ export interface CompactWithFallbackOptions<State> {
   counter: TokenCounter;
   /** The budget the strategy works within. */
   budget: StrategyBudget;
-  /** Most tokens the result may hold; over it, the fallbacks take over. Default: the usable window. */
+  /**
+   * Most tokens the result may hold: the strategy is asked to shrink to it (`budget.target`), and over
+   * it the fallbacks take over. Default: the usable window.
+   */
   target?: number;
   /** How to shrink; one with a `compact` method (summarization) is asked to compact now, else it is applied. */
   strategy: Strategy<State>;
@@ -57,7 +60,8 @@ export interface CompactWithFallbackResult<State> extends SummaryReport {
 }
 
 /**
- * One compaction with a safety net: runs `strategy` on the full history (its `compact` when it has one), checks what it returns (not
+ * One compaction with a safety net: runs `strategy` on the full history (its `compact` when it has one,
+ * asked to shrink to `target`), checks what it returns (not
  * empty, valid where the input was, pinned messages kept), and when it failed (threw — a summarizer's
  * error, an empty or garbage summary — or returned a bad history) or left the prompt over `target`,
  * finishes the job with deterministic fallbacks (masking, then truncation) and says so through
@@ -93,7 +97,7 @@ export async function compactWithFallback<State>({
       messages,
       ...(tools === undefined ? {} : { tools }),
       counter,
-      budget,
+      budget: { ...budget, target },
       state,
       ...(abortSignal === undefined ? {} : { abortSignal }),
     };

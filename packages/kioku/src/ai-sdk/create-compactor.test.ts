@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { observationMasking } from '../strategies/observation-masking/observation-masking.js';
 import type { Strategy } from '../strategies/strategy.js';
 import { estimatedSummarization } from '../strategies/summarization/estimated-summarization.js';
+import { summarization } from '../strategies/summarization/summarization.js';
+import { truncation } from '../strategies/truncation/truncation.js';
 import { quarterCounter } from '../test/quarter-counter.js';
+import { scriptedModel } from '../test/scripted-model.js';
 import { outputLines, toolStep } from '../test/tool-step.js';
+import { tokenTrigger } from '../triggers/token-trigger.js';
 import { createCompactor } from './create-compactor.js';
 import type { KiokuEvent } from './kioku-event.js';
 
@@ -102,5 +106,39 @@ describe('createCompactor', () => {
     });
     expect(recovered.estimatedTokens).toBeLessThanOrEqual(0.8 * 3000);
     expect(events.map((event) => event.type)).toContain('fallback-used');
+  });
+
+  it("gives the strategy the trigger's target: summaries and truncation land under it, with no fallback", async () => {
+    const messages = [task, ...conversation(20)];
+    const full = counter.countPrompt({ messages });
+    // Far below the window (10,000 usable), and below the 30% a fraction split keeps.
+    const target = Math.floor(full / 5);
+    expect(counter.countPrompt({ messages: messages.slice(-12) })).toBeGreaterThan(target);
+    const strategies: Strategy[] = [
+      onDemandSummaries(),
+      summarization({
+        model: scriptedModel({ replies: [{ text: 'Listed the files; nothing found yet.' }] }),
+        maxSummaryTokens: 100,
+        trigger: { inputTokens: Number.MAX_SAFE_INTEGER },
+        contextWindow: 1_000_000,
+      }),
+      truncation(),
+    ];
+    for (const strategy of strategies) {
+      const events: KiokuEvent[] = [];
+      const prepared = await createCompactor({
+        strategy,
+        counter,
+        contextWindow: 100_000,
+        trigger: tokenTrigger({ inputTokens: target }),
+        fallback: [],
+        onEvent: (event) => events.push(event),
+      }).prepare({ messages });
+      expect(prepared.compaction?.strategy).toBe(strategy.name);
+      expect(counter.countPrompt({ messages: prepared.messages })).toBeLessThanOrEqual(target);
+      expect(prepared.messages[0]).toBe(task);
+      expect(prepared.messages.at(-1)).toBe(messages.at(-1));
+      expect(events.map((event) => event.type)).not.toContain('fallback-used');
+    }
   });
 });

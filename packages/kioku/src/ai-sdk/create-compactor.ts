@@ -27,7 +27,8 @@ import { untilAborted } from './until-aborted.js';
 export interface CompactorOptions {
   /**
    * How to shrink the history: applied to the whole history before every call (as a replay applies it),
-   * and asked to compact now (`compact`, else `apply` again, then the fallbacks) when the trigger fires.
+   * and asked to compact now (`compact`, else `apply` again, given the trigger's target as `budget.target`;
+   * then the fallbacks) when the trigger fires.
    */
   strategy: Strategy<unknown>;
   counter: TokenCounter;

@@ -52,6 +52,11 @@ export interface StrategyBudget {
   contextWindow: number;
   /** Tokens to leave free for the model's answer; default 0. */
   reservedOutputTokens?: number;
+  /**
+   * Shrink the prompt to at most this many tokens when you act (the target of the trigger that fired, or
+   * what a provider's overflow error left). Absent: the strategy shrinks as far as its own options say.
+   */
+  target?: number;
 }
 
 /** What `apply` receives: the full history as the agent holds it, and the strategy's state from the previous call. */

@@ -3,6 +3,7 @@ import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { it } from 'vitest';
 import { isObservation } from '../messages/observation-mark.js';
+import { splitSteps, splitTurns } from '../messages/split-turns.js';
 import { validateHistory } from '../messages/validate-history.js';
 import { withObservationTurns } from '../strategies/internal/observation-turns.js';
 import { pinnedIndexes } from '../strategies/internal/pinned-indexes.js';
@@ -21,6 +22,13 @@ export interface StrategyConformanceOptions {
   numRuns?: number;
   /** Longest generated history, in agent steps; default 14. */
   maxSteps?: number;
+  /**
+   * The strategy shrinks to a `budget.target` it is given: also checks that `compact` (else `apply`),
+   * given a target at least what it may not drop (system and pinned messages with their steps, the
+   * latest user message, the newest step; whole turns with `unit: 'turns'`) plus `addedTokens` (what the
+   * strategy adds: a summary; default 0), returns a prompt within it. Default: not checked.
+   */
+  shrinksToTarget?: { addedTokens?: number; unit?: 'steps' | 'turns' };
 }
 
 const tools: ToolDefinition[] = [
@@ -60,14 +68,20 @@ const replayCase = (maxSteps: number) =>
  * message (the same object), leaves the frozen input untouched, does not grow the prompt, is the input
  * itself when the strategy is not lossy, keeps every placeholder it sent at the previous call (or drops the part), and is
  * what a fresh instance of the strategy returns for the same input and state (every fourth case). A tenth
- * as many generated ReAct histories check the strategy on a text-based agent's observations.
+ * as many generated ReAct histories check the strategy on a text-based agent's observations. With
+ * `shrinksToTarget`, a tenth as many histories check that a target it is given is met.
  */
 export function strategyConformance({
   make,
   numRuns = Number(process.env.KIOKU_PROPERTY_RUNS ?? 10_000),
   maxSteps = 14,
+  shrinksToTarget,
 }: StrategyConformanceOptions): void {
   reactConformance(make, Math.max(1, Math.ceil(numRuns / 10)), maxSteps);
+  if (shrinksToTarget !== undefined) {
+    const runs = Math.max(1, Math.ceil(numRuns / 10));
+    targetConformance(make, runs, maxSteps, shrinksToTarget);
+  }
   it(`replays ${numRuns} generated histories call by call, keeping them valid`, async () => {
     const strategy = make();
     const counter = quarterCounter();
@@ -127,6 +141,68 @@ export function strategyConformance({
       { numRuns },
     );
   });
+}
+
+/**
+ * The target part of {@link strategyConformance}: on generated histories, the strategy asked to shrink now
+ * (`compact`, else `apply`) with a `budget.target` between what it must keep (plus `addedTokens`) and the
+ * history's size returns a prompt within that target.
+ */
+function targetConformance(
+  make: () => Strategy,
+  numRuns: number,
+  maxSteps: number,
+  { addedTokens = 0, unit = 'steps' }: NonNullable<StrategyConformanceOptions['shrinksToTarget']>,
+): void {
+  it(`meets the target it is given on ${numRuns} generated histories`, async () => {
+    const strategy = make();
+    const counter = quarterCounter();
+    await fc.assert(
+      fc.asyncProperty(
+        replayCase(maxSteps),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        async ({ messages, budget, tools: sent }, share) => {
+          const count = (history: readonly ModelMessage[]) =>
+            counter.countPrompt(
+              sent === undefined ? { messages: history } : { messages: history, tools: sent },
+            );
+          const floor = count(mustKeep(messages, unit)) + addedTokens;
+          const target = Math.round(floor + share * Math.max(0, count(messages) - floor));
+          const output = await (strategy.compact ?? strategy.apply).call(strategy, {
+            messages,
+            counter,
+            budget: { ...budget, target },
+            state: strategy.initialState(),
+            ...(sent ? { tools: sent } : {}),
+          });
+          const after = count(output.messages);
+          check(after <= target, () => `sent ${after} tokens for a target of ${target}`);
+        },
+      ),
+      { numRuns },
+    );
+  });
+}
+
+/**
+ * What a strategy may not drop: system and pinned messages with their steps (or turns), the latest user
+ * message, the newest step (or turn).
+ */
+function mustKeep(messages: readonly ModelMessage[], unit: 'steps' | 'turns'): ModelMessage[] {
+  const pinned = pinnedIndexes(messages);
+  const steps = (unit === 'steps' ? splitSteps : splitTurns)(messages);
+  const newest = steps.at(-1)?.start ?? 0;
+  const latestUser = messages.findLastIndex((message) => message.role === 'user');
+  const inPinnedStep = new Set(
+    steps.flatMap(({ start, end }) => {
+      const indexes = Array.from({ length: end - start }, (_, offset) => start + offset);
+      return indexes.some((index) => pinned.has(index)) ? indexes : [];
+    }),
+  );
+  return messages.filter(
+    (message, index) =>
+      message.role === 'system' || inPinnedStep.has(index) || index === latestUser || index >= newest,
+  );
 }
 
 /**

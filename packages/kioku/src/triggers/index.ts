@@ -11,3 +11,4 @@ export {
 } from './threshold-trigger.js';
 export { type TokenTrigger, type TokenTriggerOptions, tokenTrigger } from './token-trigger.js';
 export { type ToolUsesTrigger, type ToolUsesTriggerOptions, toolUsesTrigger } from './tool-uses-trigger.js';
+export { type TurnsTrigger, type TurnsTriggerOptions, turnsTrigger } from './turns-trigger.js';

@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { StrategyOptionsError } from '../../errors/strategy-options-error.js';
-import { splitSteps, splitTurns } from '../../messages/split-turns.js';
+import { agentTurns } from '../internal/agent-turns.js';
 import { checkCount } from '../internal/check-option.js';
 
 /** Options of {@link splitEveryNTurns}. */
@@ -36,9 +36,7 @@ export function splitEveryNTurns(
       expected: `fewer turns than \`every\` (${every})`,
     });
   }
-  const turns = (unit === 'turns' ? splitTurns : splitSteps)(messages).filter((span) =>
-    messages.slice(span.start, span.end).some((message) => message.role !== 'system'),
-  );
+  const turns = agentTurns(messages, unit);
   if (turns.length < every) return undefined;
   return turns[turns.length - keep]?.start ?? messages.length;
 }

@@ -27,8 +27,8 @@ export interface SummaryRequest {
   /** User instructions folded by earlier compactions. */
   carried: readonly string[];
   /**
-   * Most tokens the summary message may have for the compacted prompt to fit the budget's usable window
-   * (what the kept messages and tools leave); 0 when they alone fill it.
+   * Most tokens the summary message may have for the compacted prompt to fit the budget's usable window,
+   * or its `target` when that is smaller (what the kept messages and tools leave); 0 when they alone fill it.
    */
   room: number;
   /**
@@ -70,6 +70,11 @@ export interface CompactionStrategyOptions {
   minSliceTokens: number;
   /** A summary not shorter than its slice: refused with an error (a model's), or not used (an estimate). */
   tooLong: 'throw' | 'skip';
+  /**
+   * Most tokens the summary message of `slice` (`sliceTokens` tokens) takes, marker included: with a
+   * `budget.target`, the cut moves on by whole steps until the kept messages leave that much room.
+   */
+  summaryMessageTokens(slice: readonly ModelMessage[], sliceTokens: number, counter: TokenCounter): number;
   summarize(request: SummaryRequest): Promise<MadeSummary>;
 }
 
@@ -77,7 +82,9 @@ export interface CompactionStrategyOptions {
  * The split and state logic every summarization strategy shares; they differ only in how a summary is
  * made. At each call the summary in the state replaces the messages it stands for; once the trigger is
  * reached, the split (computed on that view) says what else to fold, and the earlier summary is folded
- * into the new one with it.
+ * into the new one with it. Given a `budget.target` (the trigger that fired), the cut goes on by whole
+ * steps, as far as the messages the next call needs, until a summary (`summaryMessageTokens`) shorter than
+ * its slice fits under it.
  */
 export function compactionStrategy({
   name,
@@ -86,6 +93,7 @@ export function compactionStrategy({
   split,
   minSliceTokens,
   tooLong,
+  summaryMessageTokens,
   summarize,
 }: CompactionStrategyOptions): CompactionStrategy {
   let memo: { text: string; message: ModelMessage } | undefined;
@@ -126,24 +134,47 @@ export function compactionStrategy({
     // message, when the cut passes it, stays verbatim before the summary.
     if (cut !== undefined) cut = Math.min(cut, layout.tail);
     if (cut === undefined || cut <= view.cutIndex) return unchanged();
-    const end = cut;
     // An earlier summary in the history (a resumed conversation's, or one the fallbacks kept) is no question.
     const latest = messages.findLastIndex((message) => message.role === 'user' && !isSummaryMessage(message));
-    const question = latest !== -1 && latest < end && !layout.kept.has(latest) ? latest : undefined;
-    const nextLayout = historyLayout(messages, question);
-    // An earlier question that is no longer the latest is folded in now.
-    const fresh = nextLayout.summarizable.filter(
-      (index) => (index >= view.cutIndex && index < end) || index === current.question,
-    );
-    const freshMessages = fresh.map((index) => messages[index] as ModelMessage);
-    if (fresh.length === 0 || (!force && tokensOf(counter, freshMessages) < minSliceTokens))
+    /** What folding everything before `end` takes: the layout, the slice, and the room for its summary. */
+    const foldAt = (end: number) => {
+      const question = latest !== -1 && latest < end && !layout.kept.has(latest) ? latest : undefined;
+      const nextLayout = historyLayout(messages, question);
+      // An earlier question that is no longer the latest is folded in now.
+      const fresh = nextLayout.summarizable.filter(
+        (index) => (index >= view.cutIndex && index < end) || index === current.question,
+      );
+      const freshMessages = fresh.map((index) => messages[index] as ModelMessage);
+      const previous =
+        current.summary === undefined || current.folded === 0 ? [] : [messageFor(current.summary)];
+      const slice = [...previous, ...freshMessages];
+      const folded = nextLayout.summarizable.filter((index) => index < end).length;
+      return {
+        question,
+        nextLayout,
+        freshMessages,
+        slice,
+        sliceTokens: tokensOf(counter, slice),
+        folded,
+        ...roomForSummary(messages, nextLayout, folded, tools, counter, budget),
+      };
+    };
+    let fold = foldAt(cut);
+    if (budget.target !== undefined) {
+      // The question the next call answers and the results it needs stay: the cut stops at `tail`.
+      const from = cut;
+      const later = [...splitSteps(messages).map((step) => step.start), layout.tail].filter(
+        (start) => start > from && start <= layout.tail,
+      );
+      for (const next of later) {
+        const need = summaryMessageTokens(fold.slice, fold.sliceTokens, counter);
+        if (need <= fold.room && need < fold.sliceTokens) break;
+        fold = foldAt(next);
+      }
+    }
+    const { question, nextLayout, freshMessages, slice, sliceTokens, folded, room, maxRoom } = fold;
+    if (freshMessages.length === 0 || (!force && tokensOf(counter, freshMessages) < minSliceTokens))
       return unchanged();
-    const previous =
-      current.summary === undefined || current.folded === 0 ? [] : [messageFor(current.summary)];
-    const slice = [...previous, ...freshMessages];
-    const sliceTokens = tokensOf(counter, slice);
-    const folded = nextLayout.summarizable.filter((index) => index < end).length;
-    const { room, maxRoom } = roomForSummary(messages, nextLayout, folded, tools, counter, budget);
     const made = await summarize({
       slice,
       sliceTokens,
@@ -223,7 +254,8 @@ export function compactionStrategy({
       const prompt = counter.countPrompt(
         tools === undefined ? { messages: history } : { messages: history, tools },
       );
-      return Math.max(0, usableTokens(budget) - prompt + counter.countMessage(placeholder));
+      const limit = Math.min(usableTokens(budget), budget.target ?? Number.POSITIVE_INFINITY);
+      return Math.max(0, limit - prompt + counter.countMessage(placeholder));
     };
     const at = view.messages.indexOf(placeholder);
     return { room: left(view.messages), maxRoom: left(view.messages.slice(0, at + 1)) };

@@ -85,6 +85,7 @@ describe('estimatedSummarization', () => {
     strategyConformance({
       make: () => estimatedSummarization({ summaryTokens: 30, trigger: { inputTokens: 100 } }),
       numRuns: 1000,
+      shrinksToTarget: { addedTokens: 80 },
     });
     strategyConformance({
       make: () =>

@@ -4,6 +4,7 @@ import { checkCount, checkFraction } from '../internal/check-option.js';
 import { type CompactionStrategy, compactionStrategy } from './compaction-strategy.js';
 import { generalPrompt } from './prompts/general-prompt.js';
 import { resolveSplit, type SummarizationSplit, type SummarizationTrigger } from './split-options.js';
+import { summaryMessage } from './summary-message.js';
 
 /** Options of {@link estimatedSummarization}. */
 export interface EstimatedSummarizationOptions {
@@ -54,6 +55,12 @@ export function estimatedSummarization({
       throw new StrategyOptionsError({ strategy, option: 'ratio', value: ratio, expected: 'more than 0' });
   }
   const fixed = ratio === undefined ? (summaryTokens ?? 1000) : undefined;
+  /** The placeholder's size for a slice of `sliceTokens` tokens. */
+  const sizeFor = (sliceTokens: number) =>
+    Math.max(
+      1,
+      fixed ?? Math.min(summaryTokens ?? Number.POSITIVE_INFINITY, Math.round((ratio ?? 0) * sliceTokens)),
+    );
   const minimum = minSliceTokens ?? (fixed === undefined ? 256 : 2 * fixed);
   checkCount({ strategy, option: 'minSliceTokens', value: minimum });
   if (promptTokens !== undefined) checkCount({ strategy, option: 'promptTokens', value: promptTokens });
@@ -64,12 +71,12 @@ export function estimatedSummarization({
     split: resolveSplit(strategy, split, trigger),
     minSliceTokens: minimum,
     tooLong: 'skip',
+    summaryMessageTokens: (slice, sliceTokens, counter) =>
+      counter.countMessage(
+        summaryMessage(placeholder(sizeFor(sliceTokens), slice.length, sliceTokens, counter)),
+      ),
     async summarize({ slice, sliceTokens, counter, carried }) {
-      const target = Math.max(
-        1,
-        fixed ?? Math.min(summaryTokens ?? Number.POSITIVE_INFINITY, Math.round((ratio ?? 0) * sliceTokens)),
-      );
-      const text = placeholder(target, slice.length, sliceTokens, counter);
+      const text = placeholder(sizeFor(sliceTokens), slice.length, sliceTokens, counter);
       return {
         text,
         usage: {

@@ -21,9 +21,9 @@ export interface SummarizationOptions {
   /** Where to cut; default `'fraction'` (the oldest 70% by size, on a step boundary). */
   split?: SummarizationSplit;
   /**
-   * When to summarize: a trigger object (`thresholdTrigger()`, `tokenTrigger()`) or its literal form;
-   * default `{ fraction: 0.8 }` of the usable window with a fraction split, and at every split point with
-   * `{ every, keep }` (the turn count is the trigger).
+   * When to summarize: a trigger object (`thresholdTrigger()`, `tokenTrigger()`, `turnsTrigger()`) or its
+   * literal form; default `{ fraction: 0.8 }` of the usable window, and `turnsTrigger({ turns: every })`
+   * with a periodic split `{ every, keep }`.
    */
   trigger?: SummarizationTrigger;
   /** Most tokens of one summary (the calls' `maxOutputTokens`); default 1024. */
@@ -66,7 +66,9 @@ export interface SummarizationOptions {
  * that opens with `=== Previous Conversation Summary ===`, followed by the kept messages. The system
  * prompt, the task and pinned messages (with their steps) stay verbatim, before the summary. The next
  * compaction folds the earlier summary into the new one, so summaries never pile up; until then the
- * summary is reused (the state holds it, so the provider's cached prefix is stable).
+ * summary is reused (the state holds it, so the provider's cached prefix is stable). Given a
+ * `budget.target` (the trigger that fired in the compactor), the cut moves on by whole steps until the
+ * kept messages leave room for a summary of `maxSummaryTokens` under it.
  *
  * Before a summary is accepted, the IOCs and user instructions of the slice it replaces are checked and
  * the missing ones appended under "Preserved facts" (`facts.repaired` in the edit). A slice larger than
@@ -118,6 +120,8 @@ export function summarization({
     split: resolved,
     minSliceTokens,
     tooLong: 'throw',
+    summaryMessageTokens: (_slice, _tokens, counter) =>
+      counter.countMessage(summaryMessage('')) + maxSummaryTokens,
     async summarize({ slice, counter, carried, room, maxRoom, abortSignal: callSignal }) {
       const carriedFacts: Fact[] = carried.map((value) => ({ kind: 'instruction', value }));
       const facts = preserve ? dedupe([...carriedFacts, ...extractFacts(slice)]) : carriedFacts;

@@ -44,7 +44,8 @@ const name = 'truncation';
  * its result) and the newest whole steps (or turns) that fit the limit, and drops the rest. It never
  * cuts between a tool call and its result, and the history still opens with the task (the first user
  * message, pinned). The newest step is always kept, even when it alone is over the limit. The cut only
- * moves forward, and by a batch (`target`), so the kept prefix stays cached between cuts.
+ * moves forward, and by a batch (`target`), so the kept prefix stays cached between cuts. Given a
+ * `budget.target` (a trigger that fired), it cuts until the prompt is within it too.
  *
  * @example
  * const truncate = truncation({ maxTokens: 100_000 });
@@ -127,10 +128,12 @@ export function truncation({
       let from = spans.findIndex((span) => span.start >= state.cut);
       if (from === -1) from = last;
       if (when.shouldCompact({ promptTokens: kept[from] ?? 0, messages: sentFrom(from), budget })) {
-        const goal = when.target(budget);
+        const goal = Math.min(when.target(budget), budget.target ?? Number.POSITIVE_INFINITY);
         from += 1;
         while (from < last && (kept[from] ?? 0) > goal) from += 1;
       }
+      // A target it is given (a trigger that fired elsewhere) is met whatever its own trigger says.
+      if (budget.target !== undefined) while (from < last && (kept[from] ?? 0) > budget.target) from += 1;
 
       const output = [];
       const dropped: number[] = [];
