@@ -30,7 +30,7 @@ export function packagesLoaded(
         'export async function resolve(specifier, context, next) {',
         "  const name = hidden.find((name) => specifier === name || specifier.startsWith(name + '/'));",
         '  if (name !== undefined) {',
-        "    const error = new Error(\"Cannot find package '\" + name + \"' imported from \" + context.parentURL);",
+        '    const error = new Error("Cannot find package \'" + name + "\' imported from " + context.parentURL);',
         "    error.code = 'ERR_MODULE_NOT_FOUND';",
         '    throw error;',
         '  }',
