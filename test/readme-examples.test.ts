@@ -3,15 +3,18 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildLog4ShellDatabase } from '../apps/investigator/src/logs/__fixtures__/log4shell-database.js';
 import {
   type LoopbackProvider,
   startLoopbackProvider,
 } from '../packages/kioku/src/test/loopback-provider-server.js';
 
 /**
- * Every TypeScript example in README.md and docs/*.md is compiled (strict, against the built package, as
- * a user's project would import it) and run. Examples that call a model read its address from
- * `OPENAI_BASE_URL`, which points at a loopback server speaking the OpenAI chat-completions protocol.
+ * Every TypeScript example in README.md, docs/*.md and the investigator's README is compiled (strict,
+ * against the built packages, as a user's project would import them) and run. Examples that call a model
+ * read its address from `OPENAI_BASE_URL`, which points at a loopback server speaking the OpenAI
+ * chat-completions protocol; the investigator's find a log database (the Log4Shell dataset) at
+ * `INVESTIGATOR_LOGS_DB` and their store at `INVESTIGATOR_STORE` (in memory).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = join(root, '.tmp-readme-examples');
@@ -20,6 +23,7 @@ const documents = [
   ...readdirSync(join(root, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
+  'apps/investigator/README.md',
 ];
 
 /** Fence languages that hold TypeScript or JavaScript: each such block must be a ```ts block, which runs. */
@@ -73,8 +77,10 @@ const examples = documents.flatMap(examplesOf);
 describe('README and docs examples', () => {
   let server: LoopbackProvider;
   let compiled: { status: number | null; output: string };
+  let logs: Awaited<ReturnType<typeof buildLog4ShellDatabase>> | undefined;
 
   beforeAll(async () => {
+    logs = await buildLog4ShellDatabase();
     server = await startLoopbackProvider({
       replies: [
         { text: 'The host MKT01 dumped LSASS memory; isolate it and reset the exposed credentials.' },
@@ -105,6 +111,7 @@ describe('README and docs examples', () => {
 
   afterAll(async () => {
     await server?.close();
+    await logs?.remove();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -129,7 +136,12 @@ describe('README and docs examples', () => {
   for (const example of examples) {
     it(`runs ${example.document}:${example.line}`, async () => {
       const script = join(work, 'out', example.file.replace(/\.ts$/, '.js'));
-      const run = await runNode(script, { ...process.env, OPENAI_BASE_URL: server.baseUrl });
+      const run = await runNode(script, {
+        ...process.env,
+        OPENAI_BASE_URL: server.baseUrl,
+        INVESTIGATOR_LOGS_DB: logs?.file,
+        INVESTIGATOR_STORE: 'memory://',
+      });
       expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
     });
   }

@@ -99,6 +99,7 @@ export {
   InvalidHistoryError,
   KiokuError,
   MemoryBufferError,
+  MissingPackageError,
   MissingProviderSettingError,
   ModelBehaviorError,
   ModelOverridesError,

@@ -7,8 +7,13 @@ import type {
 } from '../entry/replay.js';
 import { formatTable } from './format-table.js';
 
+/** The figures of a strategy that are prices: null when a transcript was replayed unpriced. */
+type CostField = 'costNoCache' | 'costNoCacheRatio' | 'costCached' | 'costCachedRatio';
+
 /** A strategy's row in `kioku analyze --json`. */
-export type AnalyzeJsonStrategy = StrategyComparison & {
+export type AnalyzeJsonStrategy = Omit<StrategyComparison, CostField> & {
+  [field in CostField]: number | null;
+} & {
   default: boolean;
   estimated: boolean;
   description: string;
@@ -28,6 +33,11 @@ export interface AnalyzeJson {
   calls: number;
   /** How the calls were priced (one name per model or pricing used). */
   pricing: string[];
+  /**
+   * True when a transcript's model is not in the catalog: replayed unpriced, so every cost (and cost
+   * ratio) is null; `warnings` says which model and how to price it.
+   */
+  unpriced: boolean;
   /** The breakpoint policies replayed, in the order of `strategies`' blocks. */
   breakpoints: BreakpointPolicy[];
   /** The peers' token trigger, as a fraction of the usable context window (`--trigger`, `--window`). */
@@ -77,12 +87,15 @@ export function analyzeJson({
   kiokuDefault,
   trigger,
   warnings,
+  unpriced = false,
 }: {
   analyses: readonly PolicyAnalysis[];
   catalog: readonly DescribedStrategy[];
   kiokuDefault: string;
   trigger: { fraction: number };
   warnings: readonly string[];
+  /** A transcript was replayed without prices: the costs are left out (default false). */
+  unpriced?: boolean;
 }): AnalyzeJson {
   const first = analyses[0]?.analysis;
   const baselineName = first?.baseline ?? 'unmanaged';
@@ -92,6 +105,9 @@ export function analyzeJson({
       const entry = catalog.find((candidate) => candidate.name === strategy.name);
       return {
         ...strategy,
+        ...(unpriced
+          ? { costNoCache: null, costNoCacheRatio: null, costCached: null, costCachedRatio: null }
+          : {}),
         default: strategy.name === kiokuDefault,
         estimated: entry?.estimated === true,
         description:
@@ -109,6 +125,7 @@ export function analyzeJson({
     transcripts: baseline?.transcripts ?? 0,
     calls: baseline?.calls ?? 0,
     pricing: [...new Set(first?.replays.map((replay) => replay.pricing) ?? [])],
+    unpriced,
     breakpoints: analyses.map(({ breakpoints }) => breakpoints),
     trigger,
     strategies: analyses.flatMap(({ breakpoints, analysis }) => rows(breakpoints, analysis.strategies)),
@@ -131,8 +148,10 @@ export function analyzeJson({
 }
 
 const integer = (value: number) => Math.round(value).toLocaleString('en-US');
-const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '–');
-const usd = (value: number) => `$${value >= 100 ? value.toFixed(0) : value.toFixed(value >= 1 ? 2 : 4)}`;
+const ratio = (value: number | null) =>
+  value !== null && Number.isFinite(value) ? `${value.toFixed(2)}×` : '–';
+const usd = (value: number | null) =>
+  value === null ? 'unpriced' : `$${value >= 100 ? value.toFixed(0) : value.toFixed(value >= 1 ? 2 : 4)}`;
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /** What each breakpoint policy means, for the text output and the report. */

@@ -229,6 +229,92 @@ describe('kioku analyze', () => {
     expect(text.stdout.split('\n')[0]).toBe(`WARNING: ${warning}`);
   });
 
+  it('replays a model the catalog does not know within the fallback window (or --window), unpriced, with a warning', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kioku-analyze-'));
+    const step = (i: number) => [
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: `c${i}`,
+            type: 'function',
+            function: { name: 'grep_logs', arguments: `{"pattern":"beacon ${i}"}` },
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        tool_call_id: `c${i}`,
+        content: `10.0.0.${i} beacon to 203.0.113.7 every 60s\n`.repeat(60),
+      },
+    ];
+    const file = join(dir, 'ollama-run.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        model: 'llama3.1:8b',
+        messages: [
+          { role: 'system', content: 'You are a log triage agent.' },
+          { role: 'user', content: 'Which host sent the beacons?' },
+          ...[0, 1, 2, 3].flatMap(step),
+          { role: 'assistant', content: 'Host 10.0.0.3 sent them.' },
+        ],
+      }),
+    );
+    const args = ['analyze', file, '--strategies', 'kioku-default', '--breakpoints', 'agent'];
+    const run = runCli([...args, '--json']);
+    expect(run.status).toBe(0);
+    const json = JSON.parse(run.stdout);
+    expect(json.unpriced).toBe(true);
+    expect(json.pricing).toEqual(['llama3.1:8b (unpriced)']);
+    for (const strategy of json.strategies) {
+      expect([
+        strategy.costNoCache,
+        strategy.costCached,
+        strategy.costNoCacheRatio,
+        strategy.costCachedRatio,
+      ]).toEqual([null, null, null, null]);
+    }
+    const [warning] = json.warnings;
+    expect(warning).toMatch(
+      /the model catalog does not know "llama3\.1:8b" \(1 transcript\(s\)\): replayed within 32,768 tokens \(kioku's fallback window, as the middleware's\) and unpriced/,
+    );
+    expect(warning).toContain('--pricing <file.json>: {"models": {"llama3.1:8b": {"contextWindow"');
+    expect(run.stderr).toContain(`kioku: warning: ${warning}`);
+    const text = runCli(args);
+    expect(text.stdout.split('\n')[0]).toBe(`WARNING: ${warning}`);
+    expect(text.stdout).toMatch(/^unmanaged\s+5\s+[\d,]+\s+1\.00×\s+[\d,]+\s+unpriced\s+–\s+unpriced\s+–/m);
+    expect(text.stdout).not.toContain('$');
+    // --window replaces the fallback window: the unmanaged history's later calls are over 2,000 tokens.
+    const windowed = JSON.parse(runCli([...args, '--json', '--window', '2000']).stdout);
+    expect(windowed.warnings[0]).toContain('replayed within 2,000 tokens (--window) and unpriced');
+    expect(windowed.strategies[0].callsOverWindow).toBeGreaterThan(0);
+    // A report would chart zeros as costs: refused, saying how to price the model.
+    const report = runCli([...args, '--report', join(dir, 'report.html')]);
+    expect(report.status).toBe(1);
+    expect(report.stderr).toContain('"llama3.1:8b" has no prices in the model catalog');
+    expect(existsSync(join(dir, 'report.html'))).toBe(false);
+    // A model override file prices it.
+    const overrides = join(dir, 'models.json');
+    writeFileSync(
+      overrides,
+      JSON.stringify({
+        models: {
+          'llama3.1:8b': {
+            contextWindow: 131072,
+            maxOutputTokens: 8192,
+            pricePerMillionTokens: { input: 0.1, output: 0.2 },
+          },
+        },
+      }),
+    );
+    const priced = JSON.parse(runCli([...args, '--json', '--pricing', overrides]).stdout);
+    expect(priced.unpriced).toBe(false);
+    expect(priced.warnings).toEqual([]);
+    expect(priced.strategies[0].costNoCache).toBeGreaterThan(0);
+  });
+
   it('reports and skips a transcript it cannot analyze, and analyzes the rest of the directory (exit 1)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kioku-analyze-'));
     copyFileSync(
@@ -259,6 +345,7 @@ describe('kioku analyze', () => {
     expect(runCli(['analyze', '--strategies', 'bogus']).status).toBe(2);
     expect(runCli(['analyze', '--window', '0']).status).toBe(2);
     expect(runCli(['analyze', '--window', '0x10']).status).toBe(2);
+    // An unknown --model is a mistake in the command: no fallback.
     const unknown = runCli(['analyze', '--model', 'no-such-model']);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('unknown model "no-such-model"');

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { defaultFallbackContextWindow } from '../ai-sdk/kioku-options.js';
 import {
   analyzeStrategies,
   type BaselineEntry,
@@ -19,10 +20,17 @@ import {
   resolvePricing,
   sweepTriggers,
   type TranscriptReplay,
+  type TriggerSweep,
   unmanagedBaseline,
 } from '../entry/replay.js';
 import { type Transcript, transcriptFormats } from '../entry/transcripts.js';
-import { counterForModel, loadModelOverrides, type ModelOverrides, type Strategy } from '../index.js';
+import {
+  counterForModel,
+  loadModelOverrides,
+  type ModelOverrides,
+  type Strategy,
+  UnknownModelError,
+} from '../index.js';
 import {
   type AnalyzeJson,
   analyzeJson,
@@ -37,6 +45,7 @@ import { loadForCommand } from './load-for-command.js';
 import { maxFileSizeOption } from './max-file-size-option.js';
 import { parseInteger } from './parse-integer.js';
 import { createProgress } from './progress.js';
+import { unpricedPricing } from './unpriced-pricing.js';
 import { writeOutputFile } from './write-output-file.js';
 
 /** The generated SOC investigation (`samples/soc-investigation.json`, shipped in dist) analyzed when given no path. */
@@ -175,7 +184,10 @@ export function analyzeCommand(): Command {
         "uncached at the replayed model's prices. If the summarizer fails (an error, an empty or unusable " +
         'summary), the analysis stops and names the transcript and call: a replay that fell back silently would ' +
         'not measure summarization.\n' +
-        'A file that cannot be read or analyzed (broken, not a regular file, no model named, an unknown model) ' +
+        'A transcript of a model the catalog does not know (a local Ollama or vLLM model, say) is replayed ' +
+        `within --window, else ${defaultFallbackContextWindow.toLocaleString('en-US')} tokens (the middleware's fallback window), ` +
+        'and left unpriced, with a warning; a model override file (--pricing <file.json>) gives its window and prices.\n' +
+        'A file that cannot be read or analyzed (broken, not a regular file, no model named, an unknown --model) ' +
         'is reported and skipped; the others are analyzed.\n' +
         'Exit codes: 0 ok, 1 a file was skipped (the others were analyzed), no transcript could be analyzed or ' +
         'the summarizer failed, 2 bad arguments.',
@@ -204,13 +216,20 @@ export function analyzeCommand(): Command {
       // Resolved up front, so a transcript without a model or with an unknown one is reported and
       // skipped before any replay starts, and the others are still analyzed.
       const pricings = new Map<Transcript, ReplayPricing>();
+      // The transcripts (by model) of models the catalog does not know: replayed unpriced.
+      const unpriced = new Map<string, number>();
       for (const transcript of transcripts) {
+        let modelId: string | undefined;
         try {
-          pricings.set(
-            transcript,
-            resolvePricing({ modelId: modelOf(transcript), pricing: pricingName, overrides }),
-          );
+          modelId = modelOf(transcript);
+          pricings.set(transcript, resolvePricing({ modelId, pricing: pricingName, overrides }));
         } catch (error) {
+          if (isUnknownRecordedModel(error, modelId, options)) {
+            const contextWindow = options.window ?? defaultFallbackContextWindow;
+            pricings.set(transcript, unpricedPricing({ modelId: error.modelId, contextWindow }));
+            unpriced.set(error.modelId, (unpriced.get(error.modelId) ?? 0) + 1);
+            continue;
+          }
           const described = await describeCliError(error);
           // An unknown --model is the command's, not a file's: it stops the analysis.
           if (described === undefined || options.model !== undefined) throw error;
@@ -221,6 +240,15 @@ export function analyzeCommand(): Command {
       transcripts = transcripts.filter((transcript) => pricings.has(transcript));
       if (transcripts.length === 0) {
         console.error('kioku: none of the transcripts read could be analyzed');
+        process.exitCode = 1;
+        return;
+      }
+      if (unpriced.size > 0 && options.report !== undefined) {
+        // The report charts costs: zeros would read as prices.
+        console.error(
+          `kioku: --report charts costs, and ${[...unpriced.keys()].map((id) => JSON.stringify(id)).join(', ')} ` +
+            'has no prices in the model catalog: give them in a model override file (--pricing <file.json>)',
+        );
         process.exitCode = 1;
         return;
       }
@@ -263,7 +291,11 @@ export function analyzeCommand(): Command {
         catalog,
         kiokuDefault: kiokuDefaultName,
         trigger,
-        warnings: analyzeWarnings(transcripts),
+        warnings: [
+          ...unpricedWarnings(unpriced, { window: options.window }),
+          ...analyzeWarnings(transcripts),
+        ],
+        unpriced: unpriced.size > 0,
       });
       for (const warning of json.warnings) console.error(`kioku: warning: ${warning}`);
       if (options.sweep === true) {
@@ -284,7 +316,7 @@ export function analyzeCommand(): Command {
             breakpoints: policyFor(policy),
             onStart: (total) => progress.start(total, `sweeping triggers (${policy} breakpoints)`),
           }).finally(() => progress.stop());
-          json.sweeps.push({ breakpoints: policy, ...sweep });
+          json.sweeps.push({ breakpoints: policy, ...(unpriced.size > 0 ? withoutCosts(sweep) : sweep) });
         }
       }
       if (options.report !== undefined) {
@@ -308,6 +340,59 @@ export function analyzeCommand(): Command {
       console.log(options.json === true ? JSON.stringify(json, null, 2) : renderAnalysis(json));
       if (failed) process.exitCode = 1;
     });
+}
+
+/**
+ * True when `error` says the model a transcript recorded (`modelId`) is not in the catalog, and no
+ * `--model` was given (an unknown `--model` is a mistake in the command, which stops it).
+ */
+function isUnknownRecordedModel(
+  error: unknown,
+  modelId: string | undefined,
+  options: AnalyzeOptions,
+): error is UnknownModelError {
+  return (
+    UnknownModelError.isInstance(error) &&
+    error.missing.length === 0 &&
+    error.modelId === modelId &&
+    options.model === undefined
+  );
+}
+
+/** One warning per model replayed unpriced: the window it was replayed within, and how to set both. */
+function unpricedWarnings(
+  unpriced: ReadonlyMap<string, number>,
+  { window }: { window?: number | undefined },
+) {
+  return [...unpriced].map(
+    ([modelId, count]) =>
+      `the model catalog does not know ${JSON.stringify(modelId)} (${count} transcript(s)): replayed within ` +
+      (window === undefined
+        ? `${defaultFallbackContextWindow.toLocaleString('en-US')} tokens (kioku's fallback window, as the middleware's)`
+        : `${window.toLocaleString('en-US')} tokens (--window)`) +
+      ' and unpriced: costs are not shown. Give its window and prices in a model override file and pass it ' +
+      `as --pricing <file.json>: {"models": {${JSON.stringify(modelId)}: {"contextWindow": …, ` +
+      '"maxOutputTokens": …, "pricePerMillionTokens": {"input": …, "output": …}}}}' +
+      (window === undefined ? ', or the window alone with --window <tokens>' : ''),
+  );
+}
+
+/** A sweep with unpriced transcripts: its costs are sums of zeros, so none (null in JSON, – in text). */
+function withoutCosts(sweep: TriggerSweep): TriggerSweep {
+  const none = Number.NaN;
+  return {
+    ...sweep,
+    curves: sweep.curves.map((curve) => ({
+      ...curve,
+      points: curve.points.map((point) => ({
+        ...point,
+        costNoCache: none,
+        costNoCacheRatio: none,
+        costCached: none,
+        costCachedRatio: none,
+      })),
+    })),
+  };
 }
 
 /** Names each transcript's set: its folder (relative to the working directory) and its format. */

@@ -11,11 +11,11 @@ const notFound = (name: string) =>
   );
 
 describe('loadStoreEntry', () => {
-  it('says which optional package is missing and how to install them', async () => {
-    const failing = loadStoreEntry(() => Promise.reject(notFound('@electric-sql/pglite')));
+  it('says Drizzle is missing and how to install it (the drivers load when a store opens)', async () => {
+    const failing = loadStoreEntry(() => Promise.reject(notFound('drizzle-orm')));
     await expect(failing).rejects.toThrow(ConfigurationError);
-    await expect(loadStoreEntry(() => Promise.reject(notFound('pg')))).rejects.toThrow(
-      /needs the optional packages .*\(pg is not installed\): npm install @electric-sql\/pglite @electric-sql\/pglite-pgvector drizzle-orm pg/,
+    await expect(loadStoreEntry(() => Promise.reject(notFound('drizzle-orm')))).rejects.toThrow(
+      "this command (it keeps its data in kioku's store) needs the optional package drizzle-orm (drizzle-orm is not installed): npm install drizzle-orm",
     );
   });
 

@@ -21,7 +21,7 @@ const hints: Array<{ matches: (error: unknown) => boolean; hint: string }> = [
 /**
  * What a CLI user can do about an error of the store layer, or undefined. In its own module, which
  * `describeCliError` imports only for an error that may come from the store: importing `kioku/store`
- * loads PGlite, Drizzle and `pg`, which commands without a store must not pay for at start-up.
+ * loads Drizzle, which commands without a store must not pay for at start-up.
  */
 export function storeErrorHint(error: unknown): string | undefined {
   return hints.find(({ matches }) => matches(error))?.hint;

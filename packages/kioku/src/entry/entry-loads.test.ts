@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,35 @@ const heavy = [
   '@ai-sdk/openai-compatible',
   'chart.js',
 ];
+const drivers = ['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'pg'];
+
+/**
+ * Opens and closes the store at `location` in a fresh node process where the packages in `hidden` are not
+ * installed: how it went (`opened`, or the error's name, cause and message) and the drivers it loaded.
+ */
+function openStoreIn(
+  location: string,
+  hidden: readonly string[] = [],
+): { outcome: string; drivers: string[] } {
+  const script = `
+    const { ConfigurationError } = await import('kioku');
+    const { openStore } = await import('kioku/store');
+    try {
+      await (await openStore({ location: ${JSON.stringify(location)} })).close();
+      console.log('opened');
+    } catch (error) {
+      const cause = ConfigurationError.isInstance(error) ? ' (configuration)' : '';
+      console.log(\`\${error.name}\${cause}: \${error.message.split('\\n')[0]}\`);
+    }`;
+  const { status, stdout, stderr, packages } = packagesLoaded(['--input-type=module', '-e', script], {
+    cwd: packageRoot,
+    hidden,
+  });
+  expect(stderr).toBe('');
+  expect(status).toBe(0);
+  return { outcome: stdout.trim(), drivers: packages.filter((name) => drivers.includes(name)) };
+}
+
 /** The packages (by name) a fresh node process loads to import `specifier` from the package root. */
 function packagesLoadedBy(specifier: string): string[] {
   const { status, stderr, packages } = packagesLoaded(
@@ -47,11 +77,38 @@ describe('what each entry point loads (built dist)', () => {
     expect(packagesLoadedBy('kioku/replay').filter((name) => heavy.includes(name))).toEqual([]);
   });
 
-  it('kioku/store loads the store drivers (so the hook sees packages when they load)', () => {
-    expect(packagesLoadedBy('kioku/store')).toEqual(
-      expect.arrayContaining(['@electric-sql/pglite', 'drizzle-orm', 'pg']),
+  it('kioku/store loads Drizzle and no driver: a store loads its own driver when it opens', () => {
+    const loaded = packagesLoadedBy('kioku/store');
+    expect(loaded).toContain('drizzle-orm');
+    expect(loaded.filter((name) => drivers.includes(name))).toEqual([]);
+    const memory = openStoreIn('memory://');
+    expect(memory.outcome).toBe('opened');
+    expect(memory.drivers).toEqual(['@electric-sql/pglite', '@electric-sql/pglite-pgvector']);
+    // Nothing listens on port 1: the connection fails after `pg` loaded.
+    const server = openStoreIn('postgres://kioku@127.0.0.1:1/kioku');
+    expect(server.outcome).toMatch(
+      /^StoreError: store postgres:\/\/kioku@127\.0\.0\.1:1\/kioku: cannot connect/,
     );
-  });
+    expect(server.drivers).toEqual(['pg']);
+  }, 60_000);
+
+  it('a store whose driver is not installed throws MissingPackageError naming the packages and the store', () => {
+    const noPg = openStoreIn('postgres://kioku@127.0.0.1:1/kioku', ['pg']);
+    expect(noPg.outcome).toBe(
+      'MissingPackageError (configuration): store postgres://kioku@127.0.0.1:1/kioku needs the optional package pg (pg is not installed): npm install pg',
+    );
+    // PGlite stores do not need `pg`.
+    expect(openStoreIn('memory://', ['pg']).outcome).toBe('opened');
+    const noPglite = openStoreIn('memory://', ['@electric-sql/pglite-pgvector']);
+    expect(noPglite.outcome).toBe(
+      'MissingPackageError (configuration): store memory:// needs the optional packages @electric-sql/pglite, @electric-sql/pglite-pgvector (@electric-sql/pglite-pgvector is not installed): npm install @electric-sql/pglite @electric-sql/pglite-pgvector',
+    );
+    const directory = openStoreIn(join(tmpdir(), 'kioku-never-made'), drivers);
+    expect(directory.outcome).toMatch(
+      /^MissingPackageError \(configuration\): store \S*kioku-never-made needs the optional packages @electric-sql\/pglite, @electric-sql\/pglite-pgvector \(@electric-sql\/pglite is not installed\): npm install @electric-sql\/pglite @electric-sql\/pglite-pgvector$/,
+    );
+    expect(existsSync(join(tmpdir(), 'kioku-never-made'))).toBe(false);
+  }, 60_000);
 
   it('require("kioku") fails with a message that kioku is ESM-only', () => {
     const { status, stderr } = spawnSync(process.execPath, ['-e', "require('kioku')"], {

@@ -13,6 +13,7 @@ export { InvalidSessionInputError } from './invalid-session-input-error.js';
 export { KiokuError } from './kioku-error.js';
 export { MemoryBufferError } from './memory-buffer-error.js';
 export { MemoryImportError } from './memory-import-error.js';
+export { MissingPackageError } from './missing-package-error.js';
 export { MissingProviderSettingError } from './missing-provider-setting-error.js';
 export { ModelBehaviorError } from './model-behavior-error.js';
 export { ModelOverridesError } from './model-overrides-error.js';

@@ -1,6 +1,5 @@
 import { defaultStoreLocation } from './default-store-location.js';
-import { openPgliteStore } from './open-pglite-store.js';
-import { openPostgresStore } from './open-postgres-store.js';
+import { importOptional } from './import-optional.js';
 import type { Store } from './store.js';
 import { parseStoreLocation } from './store-location.js';
 
@@ -15,10 +14,18 @@ export interface OpenStoreOptions {
   create?: boolean;
 }
 
+// The optional packages each driver loads (besides `drizzle-orm`, which `kioku/store` itself imports).
+const storeDriverPackages = {
+  pglite: ['@electric-sql/pglite', '@electric-sql/pglite-pgvector'],
+  postgres: ['pg'],
+} as const;
+
 /**
  * Opens the kioku database at `location`, choosing the driver from it, and brings its schema up to
- * date: enables pgvector and applies pending migrations in one transaction. Throws `StoreError` (or
- * `StoreLockedError` when another process holds a directory store) saying what to do.
+ * date: enables pgvector and applies pending migrations in one transaction. Loads only that driver
+ * (`pg` for a `postgres://` URL, PGlite for a directory or `memory://`); throws `MissingPackageError`
+ * naming the packages to install when it is not installed, `StoreError` (or `StoreLockedError` when
+ * another process holds a directory store) saying what to do when the store cannot be opened.
  *
  * @example
  * const store = await openStore({ location: './.kioku' });
@@ -34,6 +41,19 @@ export async function openStore({
   create = true,
 }: OpenStoreOptions = {}): Promise<Store> {
   const parsed = parseStoreLocation(location);
-  if (parsed.driver === 'postgres') return openPostgresStore({ url: parsed.url, location: parsed.display });
+  const neededFor = `store ${parsed.display}`;
+  if (parsed.driver === 'postgres') {
+    const { openPostgresStore } = await importOptional({
+      load: () => import('./open-postgres-store.js'),
+      packages: storeDriverPackages.postgres,
+      neededFor,
+    });
+    return openPostgresStore({ url: parsed.url, location: parsed.display });
+  }
+  const { openPgliteStore } = await importOptional({
+    load: () => import('./open-pglite-store.js'),
+    packages: storeDriverPackages.pglite,
+    neededFor,
+  });
   return openPgliteStore({ directory: parsed.directory, location: parsed.display, create });
 }

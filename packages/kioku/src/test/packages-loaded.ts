@@ -6,6 +6,7 @@ import { join } from 'node:path';
 /** A fresh node process's run, and the packages (by name, sorted) it resolved modules from. */
 export interface LoadedPackages {
   status: number | null;
+  stdout: string;
   stderr: string;
   packages: string[];
 }
@@ -13,15 +14,26 @@ export interface LoadedPackages {
 /**
  * Runs `node <args>` in `cwd` with a resolve hook that logs every module URL the process resolves, and
  * returns the packages those modules belong to (`@scope/name` or `name` under a `node_modules`).
+ * The packages in `hidden` (default none) resolve as if not installed: Node's ERR_MODULE_NOT_FOUND.
  */
-export function packagesLoaded(args: readonly string[], { cwd }: { cwd: string }): LoadedPackages {
+export function packagesLoaded(
+  args: readonly string[],
+  { cwd, hidden = [] }: { cwd: string; hidden?: readonly string[] },
+): LoadedPackages {
   const directory = mkdtempSync(join(tmpdir(), 'kioku-loads-'));
   try {
     writeFileSync(
       join(directory, 'hooks.mjs'),
       [
         "import { appendFileSync } from 'node:fs';",
+        `const hidden = ${JSON.stringify(hidden)};`,
         'export async function resolve(specifier, context, next) {',
+        "  const name = hidden.find((name) => specifier === name || specifier.startsWith(name + '/'));",
+        '  if (name !== undefined) {',
+        '    const error = new Error("Cannot find package \'" + name + "\' imported from " + context.parentURL);',
+        "    error.code = 'ERR_MODULE_NOT_FOUND';",
+        '    throw error;',
+        '  }',
         '  const result = await next(specifier, context);',
         "  appendFileSync(process.env.KIOKU_LOAD_LOG, result.url + '\\n');",
         '  return result;',
@@ -34,7 +46,7 @@ export function packagesLoaded(args: readonly string[], { cwd }: { cwd: string }
     );
     const log = join(directory, 'loads.log');
     writeFileSync(log, '');
-    const { status, stderr } = spawnSync(
+    const { status, stdout, stderr } = spawnSync(
       process.execPath,
       ['--import', join(directory, 'register.mjs'), ...args],
       { cwd, env: { ...process.env, KIOKU_LOAD_LOG: log }, encoding: 'utf8' },
@@ -43,7 +55,7 @@ export function packagesLoaded(args: readonly string[], { cwd }: { cwd: string }
       .split('\n')
       .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
       .filter((name) => name !== undefined);
-    return { status, stderr, packages: [...new Set(names)].sort() };
+    return { status, stdout, stderr, packages: [...new Set(names)].sort() };
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
