@@ -63,6 +63,7 @@ export {
   conversationCache,
   conversationId,
   createCompactor,
+  defaultFallbackContextWindow,
   defaultModelProviders,
   defaultStrategy,
   type FallbackUsedEvent,

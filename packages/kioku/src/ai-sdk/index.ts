@@ -33,7 +33,7 @@ export type {
   SessionErrorEvent,
 } from './kioku-event.js';
 export { type KiokuMiddlewareOptions, kiokuMiddleware } from './kioku-middleware.js';
-export { defaultStrategy, type KiokuOptions } from './kioku-options.js';
+export { defaultFallbackContextWindow, defaultStrategy, type KiokuOptions } from './kioku-options.js';
 export {
   type KiokuPrepareStep,
   type KiokuPrepareStepOptions,

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { defaultFallbackContextWindow } from '../ai-sdk/kioku-options.js';
 import {
   analyzeStrategies,
   type BaselineEntry,
@@ -26,6 +25,7 @@ import {
 import { type Transcript, transcriptFormats } from '../entry/transcripts.js';
 import {
   counterForModel,
+  defaultFallbackContextWindow,
   loadModelOverrides,
   type ModelOverrides,
   type Strategy,

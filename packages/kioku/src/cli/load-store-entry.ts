@@ -1,4 +1,4 @@
-import { importOptional } from '../store/import-optional.js';
+import { MissingPackageError } from '../index.js';
 
 /**
  * Imports `kioku/store` for a command that keeps its data in the store (only then: it loads Drizzle; the
@@ -9,9 +9,12 @@ import { importOptional } from '../store/import-optional.js';
 export async function loadStoreEntry(
   load: () => Promise<typeof import('../entry/store.js')> = () => import('../entry/store.js'),
 ): Promise<typeof import('../entry/store.js')> {
-  return importOptional({
-    load,
-    packages: ['drizzle-orm'],
-    neededFor: "this command (it keeps its data in kioku's store)",
-  });
+  try {
+    return await load();
+  } catch (error) {
+    throw MissingPackageError.fromImportFailure(error, {
+      packages: ['drizzle-orm'],
+      neededFor: "this command (it keeps its data in kioku's store)",
+    });
+  }
 }

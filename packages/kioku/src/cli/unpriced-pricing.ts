@@ -1,5 +1,4 @@
-import type { ReplayPricing } from '../entry/replay.js';
-import { noCachePolicy } from '../pricing/no-cache-policy.js';
+import { noCachePolicy, type ReplayPricing } from '../entry/replay.js';
 
 /**
  * How `kioku analyze` replays a transcript whose model the catalog does not know: within `contextWindow`

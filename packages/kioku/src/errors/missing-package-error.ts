@@ -33,4 +33,26 @@ export class MissingPackageError extends ConfigurationError {
     this.missing = missing;
     this.neededFor = neededFor;
   }
+
+  /**
+   * The error to throw when importing something that imports the optional `packages` failed with `error`:
+   * a `MissingPackageError` when Node could not find some of them (naming all of `packages`, the missing
+   * ones and `neededFor`), otherwise `error` itself.
+   *
+   * @example
+   * try { return await import('./open-postgres-store.js'); }
+   * catch (error) { throw MissingPackageError.fromImportFailure(error, { packages: ['pg'], neededFor: 'store postgres://db' }); }
+   */
+  static fromImportFailure(
+    error: unknown,
+    { packages, neededFor }: { packages: readonly string[]; neededFor: string },
+  ): unknown {
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    // Node: "Cannot find package 'pg' imported from …" (the package name, quoted, without its subpath).
+    const missing =
+      code === 'ERR_MODULE_NOT_FOUND' ? packages.filter((name) => String(message).includes(`'${name}'`)) : [];
+    return missing.length === 0
+      ? error
+      : new MissingPackageError({ packages, missing, neededFor, cause: error });
+  }
 }

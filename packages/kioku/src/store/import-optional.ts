@@ -24,11 +24,6 @@ export async function importOptional<T>({
   try {
     return await load();
   } catch (error) {
-    const { code, message } = error as { code?: unknown; message?: unknown };
-    // Node: "Cannot find package 'pg' imported from …" (the package name, quoted, without its subpath).
-    const missing =
-      code === 'ERR_MODULE_NOT_FOUND' ? packages.filter((name) => String(message).includes(`'${name}'`)) : [];
-    if (missing.length === 0) throw error;
-    throw new MissingPackageError({ packages, missing, neededFor, cause: error });
+    throw MissingPackageError.fromImportFailure(error, { packages, neededFor });
   }
 }
