@@ -7,7 +7,6 @@ import { simulateCost } from '../../pricing/simulate-cost.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { strategyConformance } from '../../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
-import { pinnedIndexes } from '../internal/pinned-indexes.js';
 import { observationMasking } from '../observation-masking/observation-masking.js';
 import { pipeline } from '../pipeline/pipeline.js';
 import type { Strategy } from '../strategy.js';
@@ -58,9 +57,12 @@ describe('cacheBreakpoints', () => {
       expect(marked(prompt).length).toBeLessThanOrEqual(4);
       expect(validateHistory(prompt)).toEqual([]);
     }
-    // Before any edit: the system prompt and the latest 3 user/tool messages; the task (pinned) stays as it is.
-    expect(marked(prompts[1] ?? [])).toEqual([0, 3]);
-    expect(prompts[1]?.[1]).toBe(messages[1]);
+    // Before any edit: the system prompt and the latest 3 user/tool messages, the task (pinned) among them.
+    expect(marked(prompts[1] ?? [])).toEqual([0, 1, 3]);
+    expect(prompts[1]?.[1]).toEqual({
+      ...messages[1],
+      providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } },
+    });
     // 5 outputs, keep 2, batch 3: c0–c2 masked, the last at index 7; the call reads the system prompt's entry.
     expect(marked(prompts[5] ?? [])).toEqual([0, 7, 9, 11]);
     // Between batches the frontier stays, with the latest 3 tool messages.
@@ -97,6 +99,26 @@ describe('cacheBreakpoints', () => {
     expect(own.totals.cost).toBeLessThan(agents.totals.cost);
   });
 
+  it('costs what the agents’ own breakpoints cost on a run where nothing is masked, the task marked too', async () => {
+    const messages = history(2);
+    const calls = (prompts: ModelMessage[][]) =>
+      prompts.map((prompt) => ({ prompt: { messages: prompt }, outputTokens: 0 }));
+    const model = {
+      id: 'test',
+      provider: 'anthropic',
+      contextWindow: 1_000_000,
+      maxOutputTokens: 8192,
+      price: { inputPerToken: 1, outputPerToken: 1, cacheWritePerToken: 1.25, cacheReadPerToken: 0.1 },
+    };
+    const policy = anthropicCachePolicy({ minimumCacheableTokens: 1 });
+    const own = await replay(cacheBreakpoints(masking()), messages);
+    const plain = await replay(masking(), messages);
+    expect(plain.every((prompt, call) => prompt.length === (own[call]?.length ?? 0))).toBe(true);
+    const bill = (prompts: ModelMessage[][]) =>
+      simulateCost({ calls: calls(prompts), model, counter, policy }).totals.cost;
+    expect(bill(own)).toBe(bill(plain.map((prompt) => placeCacheBreakpoints(prompt))));
+  });
+
   it('keeps the same message objects from call to call, removes other markers and declares itself', async () => {
     const strategy = cacheBreakpoints(masking());
     expect(strategy.placesCacheBreakpoints).toBe(true);
@@ -128,9 +150,7 @@ describe('cacheBreakpoints', () => {
       state: strategy.initialState(),
     });
     expect(messages.length).toBeLessThan(18);
-    expect(marked(messages)).toEqual(
-      marked(placeCacheBreakpoints(messages, { skip: pinnedIndexes(messages) })),
-    );
+    expect(marked(messages)).toEqual(marked(placeCacheBreakpoints(messages)));
   });
 
   describe('conformance', () => {
