@@ -44,6 +44,13 @@ const candidates = {
     digestCharacters: 160,
     payback: { horizon: 1 },
   },
+  // payback's: rewrite once holding the edits has cost what the rewrite does (rent-or-buy break-even),
+  // weighed at the cache prices each call is billed at.
+  'min-256+digest-320+payback-break-even': {
+    minTokens: 256,
+    digestCharacters: 320,
+    payback: { horizon: 0, breakEven: true },
+  },
 };
 /**
  * Tools whose calls change state (a booking, an edit, a submitted answer): the write-argument hidden rate

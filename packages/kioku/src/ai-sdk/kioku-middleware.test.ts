@@ -375,3 +375,27 @@ describe('kiokuMiddleware: proactive compaction', () => {
     expect(() => kiokuMiddleware({ contextWindow: 0 })).toThrow(/contextWindow/);
   });
 });
+
+describe('kiokuMiddleware: cache prices', () => {
+  it('gives the strategy the cache prices of the model called, from the catalog (none for a model it does not know)', async () => {
+    const seen: unknown[] = [];
+    const spy: Strategy<null> = {
+      name: 'spy',
+      lossy: false,
+      needsModel: false,
+      initialState: () => null,
+      async apply({ messages, budget, state }) {
+        seen.push(budget.cachePrices);
+        return { messages: messages.slice(), edits: [], state };
+      },
+    };
+    for (const modelId of ['gpt-4o', 'mock-model']) {
+      const model = wrapLanguageModel({
+        model: scriptedModel({ replies: [{ text: 'ok' }], provider: 'openai.chat', modelId }),
+        middleware: kiokuMiddleware({ counter: quarterCounter(), contextWindow: 100_000, strategy: spy }),
+      });
+      await generateText({ model, instructions, messages: history(2), maxRetries: 0 });
+    }
+    expect(seen).toEqual([{ read: 0.5, write: 1 }, undefined]);
+  });
+});
