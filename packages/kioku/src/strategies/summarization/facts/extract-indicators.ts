@@ -14,9 +14,8 @@ const domainPattern =
   /(?<![\w@/\\.$-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?![\w-]|\.[\w-]|[([])/gi;
 const hashPattern = /(?<![0-9a-z])(?:[0-9a-f]{64}|[0-9a-f]{40}|[0-9a-f]{32})(?![0-9a-z])/gi;
 const cvePattern = /\bCVE-\d{4}-\d{4,7}\b/gi;
-/** What every IPv6 candidate holds (two of its colons), and every hash (32 hex digits in a row). */
+/** What every IPv6 candidate holds: two of its colons, at most 4 hex digits apart. */
 const ipv6Needs = /:[0-9a-f]{0,4}:/i;
-const hashNeeds = /[0-9a-f]{32}/i;
 
 /** First labels that make `x.de` or `np.ma` an attribute access rather than a host. */
 const codeReceivers = new Set(
@@ -86,7 +85,7 @@ export function extractIndicators(text: string): Indicator[] {
     for (const match of rest.matchAll(ipv6Candidate)) if (isIpv6(match[0])) add('ipv6', match[0]);
   }
   for (const match of rest.matchAll(domainPattern)) if (isDomain(match[0])) add('domain', match[0]);
-  if (hashNeeds.test(rest)) {
+  if (hasHexRun(rest, 32)) {
     for (const match of rest.matchAll(hashPattern)) {
       const kind = hashKinds[match[0].length];
       if (kind !== undefined && /\d/.test(match[0]) && /[a-f]/i.test(match[0])) add(kind, match[0]);
@@ -94,6 +93,18 @@ export function extractIndicators(text: string): Indicator[] {
   }
   for (const match of rest.matchAll(cvePattern)) add('cve', match[0].toUpperCase());
   return found;
+}
+
+/** True when `text` has `length` hex digits in a row (a loop: a regular expression is slower here). */
+function hasHexRun(text: string, length: number): boolean {
+  let run = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    const hex = (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+    run = hex ? run + 1 : 0;
+    if (run >= length) return true;
+  }
+  return false;
 }
 
 function trimUrl(url: string): string {
