@@ -396,6 +396,6 @@ describe('kiokuMiddleware: cache prices', () => {
       });
       await generateText({ model, instructions, messages: history(2), maxRetries: 0 });
     }
-    expect(seen).toEqual([{ read: 0.5, write: 1 }, undefined]);
+    expect(seen).toEqual([{ read: 0.5, write: 1, marked: false }, undefined]);
   });
 });

@@ -8,7 +8,7 @@ import { getModelInfo } from './get-model-info.js';
  * SDK provider id (`anthropic.messages`), tried first as `provider:modelId`.
  *
  * @example
- * findCachePrices('claude-sonnet-4-5', { provider: 'anthropic.messages' }); // { read: 0.1, write: 1.25 }
+ * findCachePrices('claude-sonnet-4-5', { provider: 'anthropic.messages' }); // { read: 0.1, write: 1.25, marked: true }
  */
 export function findCachePrices(
   modelId: string,

@@ -278,14 +278,18 @@ describe('replayTranscript', () => {
       counter,
       pricing: modelPricing(gpt4o),
     });
-    expect(seen.at(-1)).toEqual({ read: 0.5, write: 1 });
+    expect(seen.at(-1)).toEqual({ read: 0.5, write: 1, marked: false });
     await replayTranscript({
       transcript: transcript(1),
       strategy: spy,
       counter,
       pricing: anthropicStylePricing(gpt4o),
     });
-    expect(seen.at(-1)).toEqual({ read: expect.closeTo(0.1, 6), write: expect.closeTo(1.25, 6) });
+    expect(seen.at(-1)).toEqual({
+      read: expect.closeTo(0.1, 6),
+      write: expect.closeTo(1.25, 6),
+      marked: true,
+    });
   });
 
   it('leaves the unmanaged history to kiokuDefault where a rewrite would not pay at Anthropic-style prices, and masks where nothing is cached', async () => {

@@ -80,16 +80,34 @@ describe('cachePayback', () => {
     const billed = async (cachePrices: CachePrices, strategy = cachePayback(masking)) =>
       firstEdit(await replay(strategy, prompts, 1_000_000, cachePrices), prompts);
     // Without a budget's prices Anthropic's are assumed: the same as when the budget says them.
-    expect(await billed({ read: 0.1, write: 1.25 })).toBe(anthropic);
+    expect(await billed({ read: 0.1, write: 1.25, marked: true })).toBe(anthropic);
     // No write premium and a half-price read (gpt-4o): a rewrite loses only the discount, and pays sooner.
-    expect(await billed({ read: 0.5, write: 1 })).toBeLessThan(anthropic);
-    expect(await billed({ read: 0.5, write: 1 })).toBeGreaterThanOrEqual(8);
+    expect(await billed({ read: 0.5, write: 1, marked: false })).toBeLessThan(anthropic);
+    expect(await billed({ read: 0.5, write: 1, marked: false })).toBeGreaterThanOrEqual(8);
     // Nothing cached: every removed token saves its full price, so the first batch is taken at once.
-    expect(await billed({ read: 1, write: 1 })).toBe(8);
+    expect(await billed({ read: 1, write: 1, marked: false })).toBe(8);
     // Prices given as options win over the budget's.
     expect(
-      await billed({ read: 1, write: 1 }, cachePayback(masking, { cacheRead: 0.1, cacheWrite: 1.25 })),
+      await billed(
+        { read: 1, write: 1, marked: false },
+        cachePayback(masking, { cacheRead: 0.1, cacheWrite: 1.25 }),
+      ),
     ).toBe(anthropic);
+  });
+
+  it('where the cache keeps only marked prefixes, counts the rewrite from the last breakpoint before it', async () => {
+    // A long task (~2,500 tokens) before the first output: no breakpoint ends right before that output.
+    const task: ModelMessage = { role: 'user', content: 'Fix the failing test. '.repeat(450) };
+    const prompts = run(40).map((prompt) => [task, ...prompt.slice(1)]);
+    const masking = observationMasking({ keep: 4, batchSize: 4 });
+    const first = async (marked: boolean) =>
+      firstEdit(
+        await replay(cachePayback(masking), prompts, 1_000_000, { read: 0.1, write: 1.25, marked }),
+        prompts,
+      );
+    // Every prefix cached: rewritten from the first masked output on. Marked prefixes only: from the task on.
+    expect(await first(false)).toBeGreaterThan(0);
+    expect(await first(true)).toBeGreaterThan(await first(false));
   });
 
   it('with breakEven, counts what holding the edits has cost so far towards the rewrite', async () => {

@@ -59,7 +59,9 @@ const anthropicWrite = 1.25;
  * cached prefix only when the rewrite pays back over the calls likely to remain. When the wrapped
  * strategy proposes new edits, the prompt it proposes is compared with the one that keeps the previous
  * call's prompt and appends the new messages: the rewrite costs `cacheWrite - cacheRead` per token from
- * the first changed message to the end of the previous prompt (written again instead of read), and saves
+ * the first changed message to the end of the previous prompt (written again instead of read; where the
+ * cache keeps only marked prefixes, from the last breakpoint before it: the previous edits' frontier,
+ * else the system prompt), and saves
  * `cacheRead` per removed token at this call and at each of the `horizon × calls so far` calls expected
  * to follow (with `breakEven`, plus what holding the edits has cost so far). The prices are those the call
  * is billed at (`budget.cachePrices`) unless given: without a write premium a rewrite costs only the
@@ -124,7 +126,13 @@ export function cachePayback<State>(
       const read = cacheRead ?? budget.cachePrices?.read ?? anthropicRead;
       const write = Math.max(read, cacheWrite ?? budget.cachePrices?.write ?? anthropicWrite);
       const saved = tokensOf(counter, held, first) - tokensOf(counter, result.messages, first);
-      const rewritten = tokensOf(counter, result.messages.slice(0, state.output.length), first);
+      // A cache that keeps only marked prefixes reads up to the last breakpoint before the change: the
+      // previous edits' frontier (`cacheBreakpoints` marks it), else the system prompt.
+      const marked = budget.cachePrices?.marked ?? true;
+      const from = marked
+        ? Math.min(first, Math.max(lastChanged(state.input, state.output) + 1, leadingSystem(messages)))
+        : first;
+      const rewritten = tokensOf(counter, result.messages.slice(0, state.output.length), from);
       const callsSoFar = messages.filter((message) => message.role === 'assistant').length;
       const expected = 1 + horizon * callsSoFar;
       const paid = breakEven ? state.rent : 0;
@@ -148,6 +156,21 @@ export function cachePayback<State>(
 function extendsPrevious(previous: readonly ModelMessage[], messages: readonly ModelMessage[]): boolean {
   if (previous.length === 0 || messages.length < previous.length) return false;
   return previous.every((message, index) => messages[index] === message);
+}
+
+/** The last index where `output` holds another message than `input` (-1: none). */
+function lastChanged(input: readonly ModelMessage[], output: readonly ModelMessage[]): number {
+  for (let index = Math.min(input.length, output.length) - 1; index >= 0; index -= 1) {
+    if (output[index] !== input[index]) return index;
+  }
+  return -1;
+}
+
+/** How many system messages lead the history. */
+function leadingSystem(messages: readonly ModelMessage[]): number {
+  let count = 0;
+  while (messages[count]?.role === 'system') count += 1;
+  return count;
 }
 
 /** Tokens of `messages` from index `from` on. */
