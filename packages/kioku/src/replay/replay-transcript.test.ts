@@ -9,6 +9,7 @@ import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
 import type { Strategy } from '../strategies/strategy.js';
 import { estimatedSummarization } from '../strategies/summarization/estimated-summarization.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
+import { budgetSpy } from '../test/budget-spy.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { outputLines, toolStep } from '../test/tool-step.js';
 import type { Transcript } from '../transcripts/transcript.js';
@@ -260,17 +261,8 @@ describe('replayTranscript', () => {
   });
 
   it('gives the strategy the cache prices of the pricing it bills, so a payback rule weighs real prices', async () => {
-    const seen: unknown[] = [];
-    const spy: Strategy<null> = {
-      name: 'spy',
-      lossy: false,
-      needsModel: false,
-      initialState: () => null,
-      async apply({ messages, budget, state }) {
-        seen.push(budget.cachePrices);
-        return { messages: messages.slice(), edits: [], state };
-      },
-    };
+    const spy = budgetSpy();
+    const seen = () => spy.budgets.at(-1)?.cachePrices;
     const gpt4o = getModelInfo('gpt-4o');
     await replayTranscript({
       transcript: transcript(1),
@@ -278,14 +270,14 @@ describe('replayTranscript', () => {
       counter,
       pricing: modelPricing(gpt4o),
     });
-    expect(seen.at(-1)).toEqual({ read: 0.5, write: 1, marked: false });
+    expect(seen()).toEqual({ read: 0.5, write: 1, marked: false });
     await replayTranscript({
       transcript: transcript(1),
       strategy: spy,
       counter,
       pricing: anthropicStylePricing(gpt4o),
     });
-    expect(seen.at(-1)).toEqual({
+    expect(seen()).toEqual({
       read: expect.closeTo(0.1, 6),
       write: expect.closeTo(1.25, 6),
       marked: true,

@@ -47,6 +47,20 @@ async function replay<State>(strategy: Strategy<State>, messages: readonly Model
   return prompts;
 }
 
+/** The bill of a run's prompts under Anthropic's caching rules (prices relative to input 1). */
+function bill(prompts: ModelMessage[][]) {
+  const model = {
+    id: 'test',
+    provider: 'anthropic',
+    contextWindow: 1_000_000,
+    maxOutputTokens: 8192,
+    price: { inputPerToken: 1, outputPerToken: 1, cacheWritePerToken: 1.25, cacheReadPerToken: 0.1 },
+  };
+  const calls = prompts.map((prompt) => ({ prompt: { messages: prompt }, outputTokens: 0 }));
+  const policy = anthropicCachePolicy({ minimumCacheableTokens: 1 });
+  return simulateCost({ calls, model, counter, policy }).totals;
+}
+
 describe('cacheBreakpoints', () => {
   const masking = () => observationMasking({ keep: 2, batchSize: 3 });
 
@@ -73,50 +87,18 @@ describe('cacheBreakpoints', () => {
 
   it('lets a batch read the prefix up to the previous frontier instead of writing the whole prompt again', async () => {
     const messages = history(12);
-    const calls = (prompts: ModelMessage[][]) =>
-      prompts.map((prompt) => ({ prompt: { messages: prompt }, outputTokens: 0 }));
-    const model = {
-      id: 'test',
-      provider: 'anthropic',
-      contextWindow: 1_000_000,
-      maxOutputTokens: 8192,
-      price: { inputPerToken: 1, outputPerToken: 1, cacheWritePerToken: 1.25, cacheReadPerToken: 0.1 },
-    };
-    const policy = anthropicCachePolicy({ minimumCacheableTokens: 1 });
-    const own = simulateCost({
-      calls: calls(await replay(cacheBreakpoints(masking()), messages)),
-      model,
-      counter,
-      policy,
-    });
-    const agents = simulateCost({
-      calls: calls((await replay(masking(), messages)).map((prompt) => placeCacheBreakpoints(prompt))),
-      model,
-      counter,
-      policy,
-    });
-    expect(own.totals.cacheReadTokens).toBeGreaterThan(agents.totals.cacheReadTokens);
-    expect(own.totals.cost).toBeLessThan(agents.totals.cost);
+    const own = bill(await replay(cacheBreakpoints(masking()), messages));
+    const agents = bill((await replay(masking(), messages)).map((prompt) => placeCacheBreakpoints(prompt)));
+    expect(own.cacheReadTokens).toBeGreaterThan(agents.cacheReadTokens);
+    expect(own.cost).toBeLessThan(agents.cost);
   });
 
   it('costs what the agents’ own breakpoints cost on a run where nothing is masked, the task marked too', async () => {
     const messages = history(2);
-    const calls = (prompts: ModelMessage[][]) =>
-      prompts.map((prompt) => ({ prompt: { messages: prompt }, outputTokens: 0 }));
-    const model = {
-      id: 'test',
-      provider: 'anthropic',
-      contextWindow: 1_000_000,
-      maxOutputTokens: 8192,
-      price: { inputPerToken: 1, outputPerToken: 1, cacheWritePerToken: 1.25, cacheReadPerToken: 0.1 },
-    };
-    const policy = anthropicCachePolicy({ minimumCacheableTokens: 1 });
     const own = await replay(cacheBreakpoints(masking()), messages);
     const plain = await replay(masking(), messages);
     expect(plain.every((prompt, call) => prompt.length === (own[call]?.length ?? 0))).toBe(true);
-    const bill = (prompts: ModelMessage[][]) =>
-      simulateCost({ calls: calls(prompts), model, counter, policy }).totals.cost;
-    expect(bill(own)).toBe(bill(plain.map((prompt) => placeCacheBreakpoints(prompt))));
+    expect(bill(own).cost).toBe(bill(plain.map((prompt) => placeCacheBreakpoints(prompt))).cost);
   });
 
   it('keeps the same message objects from call to call, removes other markers and declares itself', async () => {
