@@ -58,6 +58,11 @@ const candidates = {
     digestCharacters: 320,
     payback: { horizon: 0, breakEven: true, cacheRead: 0.1, cacheWrite: 1.25 },
   },
+  'min-256+digest-320+payback-h0.25+anthropic-prices': {
+    minTokens: 256,
+    digestCharacters: 320,
+    payback: { horizon: 0.25, cacheRead: 0.1, cacheWrite: 1.25 },
+  },
 };
 /**
  * Tools whose calls change state (a booking, an edit, a submitted answer): the write-argument hidden rate
