@@ -44,6 +44,25 @@ const candidates = {
     digestCharacters: 160,
     payback: { horizon: 1 },
   },
+  // payback's: rewrite once holding the edits has cost what the rewrite does (rent-or-buy break-even),
+  // weighed at the cache prices each call is billed at.
+  'min-256+digest-320+payback-break-even': {
+    minTokens: 256,
+    digestCharacters: 320,
+    payback: { horizon: 0, breakEven: true },
+  },
+  // The same weighed at Anthropic's prices whatever the call is billed at: under OpenAI's (no write
+  // premium) it rewrites as rarely as under Anthropic's, so it hides no more there.
+  'min-256+digest-320+payback-break-even+anthropic-prices': {
+    minTokens: 256,
+    digestCharacters: 320,
+    payback: { horizon: 0, breakEven: true, cacheRead: 0.1, cacheWrite: 1.25 },
+  },
+  'min-256+digest-320+payback-h0.25+anthropic-prices': {
+    minTokens: 256,
+    digestCharacters: 320,
+    payback: { horizon: 0.25, cacheRead: 0.1, cacheWrite: 1.25 },
+  },
 };
 /**
  * Tools whose calls change state (a booking, an edit, a submitted answer): the write-argument hidden rate
