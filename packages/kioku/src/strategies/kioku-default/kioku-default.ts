@@ -23,6 +23,19 @@ export interface KiokuDefaultOptions {
    * the agent must then have; default false.
    */
   recall?: boolean;
+  /**
+   * Outputs the agent went on to use (their values reappear in its later messages) stay verbatim while
+   * among the newest `keepReferenced` (`observationMasking`'s tool-aware keep); default `keep`: off.
+   */
+  keepReferenced?: number;
+  /** Only referenced outputs under this many tokens (lookups, not file views or logs) are kept longer; default no limit. */
+  lookupTokens?: number;
+  /** Only structured records (JSON, bracketed lists) count as lookups for `keepReferenced`; default false. */
+  structuredOnly?: boolean;
+  /** The digest leaves out values the agent already holds outside tool outputs (`digestPlaceholder`); default false. */
+  skipKnown?: boolean;
+  /** Outputs superseded by the same call made again are masked at the next batch; default false. */
+  maskRepeated?: boolean;
   /** Whether tool-call inputs are cleared too; default true. */
   clearInputs?: boolean;
   /** The rule that rewrites a cached prefix only when it pays back (`false`: always); default on. */
@@ -64,6 +77,11 @@ export function kiokuDefault({
   minTokens = 256,
   digestCharacters = 320,
   recall = false,
+  keepReferenced = keep,
+  lookupTokens = Number.POSITIVE_INFINITY,
+  structuredOnly = false,
+  maskRepeated = false,
+  skipKnown = false,
   clearInputs = true,
   payback = {},
 }: KiokuDefaultOptions = {}): Strategy<unknown> {
@@ -71,12 +89,18 @@ export function kiokuDefault({
     keep,
     batchSize,
     minTokens,
+    keepReferenced,
+    lookupTokens,
+    structuredOnly,
+    maskRepeated,
     placeholder: digestPlaceholder({
       maxCharacters: digestCharacters,
+      skipKnown,
       ...(recall ? { recallTool: recallOutputToolName } : {}),
     }),
   });
-  const cleared: Strategy<unknown> = pipeline(toolInputClearing({ keep, batchSize, minTokens }), masking);
+  // Masking reads the history as the agent wrote it (which outputs its calls drew on), so it goes first.
+  const cleared: Strategy<unknown> = pipeline(masking, toolInputClearing({ keep, batchSize, minTokens }));
   const edits: Strategy<unknown> = clearInputs ? cleared : masking;
   const gated: Strategy<unknown> = payback === false ? edits : cachePayback(edits, payback);
   return renamed(cacheBreakpoints(gated), 'kioku-default');
