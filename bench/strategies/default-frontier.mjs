@@ -11,6 +11,8 @@
 // Targets, per candidate, on each half: on every set, input cached cost ≤ 1.00× unmanaged under all three
 // pricings; on the long-run sets (mini-swe-agent, OpenHands) pooled input tokens ≤ 0.50× and input cached
 // cost ≤ 0.80× under all three; hidden-fact rate and write-argument hidden rate ≤ naive masking M=10's.
+// Strategies work within each model's own context window under every pricing (the pricing only bills what
+// they send), so each strategy's prompts are computed once per transcript and billed three times.
 // Halves: within each set, runs sorted by id; even positions are the pick half, odd the held-out half.
 // The default is picked on the pick half only; both halves are reported.
 // Run from the repository root after `npm run build`: `node bench/strategies/default-frontier.mjs`.
@@ -18,7 +20,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { kiokuDefault, loadModelOverrides } from 'kioku';
+import { counterForModel, kiokuDefault, loadModelOverrides } from 'kioku';
 import { analyzeStrategies, baselineCatalog, resolvePricing, unmanagedBaseline } from 'kioku/replay';
 import { loadDevSets } from './dev-sets.mjs';
 
@@ -31,18 +33,52 @@ const pricings = {
 };
 const targets = { costCachedEverySet: 1, longInputTokens: 0.5, longCostCached: 0.8 };
 
-/** The candidates: `kiokuDefault` options (the chosen one becomes its defaults). */
+/**
+ * The candidates: `kiokuDefault` options (the chosen one becomes its defaults). Every option a candidate
+ * relies on is written out, so the figures do not change with `kiokuDefault`'s defaults. The tool-aware
+ * rules (`observationMasking`): `skipKnown`, digests leave out values the agent already holds outside tool
+ * outputs; `maskRepeated`, an output superseded by the same call made again is masked at the next batch;
+ * `keepReferenced`, outputs the agent drew values from stay longer (Infinity: for good), limited to
+ * `lookupTokens` and, with `structuredOnly`, to structured records (JSON, bracketed lists), not logs or
+ * file views.
+ */
+const masking = {
+  keep: 2,
+  batchSize: 4,
+  minTokens: 256,
+  digestCharacters: 320,
+  keepReferenced: 2,
+  skipKnown: false,
+  maskRepeated: false,
+  clearInputs: true,
+};
+/** Referenced lookups kept for good: structured records under 512 tokens whose values the agent used. */
+const lookups = {
+  skipKnown: true,
+  keepReferenced: Number.POSITIVE_INFINITY,
+  lookupTokens: 512,
+  structuredOnly: true,
+};
 const candidates = {
-  'previous-default': { minTokens: 64, digestCharacters: 0, payback: false },
-  'digest-160+payback': { minTokens: 64, digestCharacters: 160, payback: { horizon: 1 } },
-  'min-256+digest-320+payback': { minTokens: 256, digestCharacters: 320, payback: { horizon: 1 } },
-  'min-256+digest-320+payback-h0.5': { minTokens: 256, digestCharacters: 320, payback: { horizon: 0.5 } },
-  'min-256+digest-320+payback-h0.25': { minTokens: 256, digestCharacters: 320, payback: { horizon: 0.25 } },
-  'keep-4+min-256+digest-160+payback': {
-    keep: 4,
-    minTokens: 256,
+  'previous-default': { ...masking, minTokens: 64, digestCharacters: 0, payback: false },
+  'min-256+digest-320+payback-h0.5': { ...masking, payback: { horizon: 0.5 } },
+  'skip-known': { ...masking, skipKnown: true, payback: { horizon: 0.5 } },
+  'skip-known+repeated': { ...masking, skipKnown: true, maskRepeated: true, payback: { horizon: 0.5 } },
+  'skip-known+lookups-512': { ...masking, ...lookups, payback: { horizon: 0.5 } },
+  'min-128+skip-known+lookups-512': { ...masking, ...lookups, minTokens: 128, payback: { horizon: 0.5 } },
+  'min-64+skip-known+lookups-512': { ...masking, ...lookups, minTokens: 64, payback: { horizon: 0.5 } },
+  'min-64+digest-160+skip-known+lookups-512': {
+    ...masking,
+    ...lookups,
+    minTokens: 64,
     digestCharacters: 160,
-    payback: { horizon: 1 },
+    payback: { horizon: 0.5 },
+  },
+  'skip-known+referenced-10': {
+    ...masking,
+    skipKnown: true,
+    keepReferenced: 10,
+    payback: { horizon: 0.5 },
   },
 };
 /**
@@ -54,10 +90,35 @@ const writeTool =
   /^(?:book|update|cancel|modify|exchange|return|send|transfer|toggle|set|enable|disable|reset|refuel|grant|suspend|resume|make|str_replace_editor$|submit$)/;
 const naive = 'naive-masking-10';
 const named = (strategy, name) => ({ ...strategy, name });
-const strategies = () => [
+/**
+ * A strategy that remembers, per history (its last message and length), what it returned: replayed again
+ * over the same transcript under another pricing, with the same budget, it returns the same prompts.
+ */
+function remembered(strategy) {
+  const results = new WeakMap();
+  return {
+    ...strategy,
+    async apply(input) {
+      const last = input.messages.at(-1);
+      const known = results.get(last)?.get(input.messages.length);
+      if (known !== undefined) return known;
+      const result = await strategy.apply(input);
+      if (!results.has(last)) results.set(last, new Map());
+      results.get(last).set(input.messages.length, result);
+      return result;
+    },
+  };
+}
+const strategies = [
   ...Object.entries(candidates).map(([name, options]) => named(kiokuDefault(options), name)),
   baselineCatalog.find((entry) => entry.name === naive).create(),
-];
+].map(remembered);
+const unmanaged = remembered(unmanagedBaseline());
+const counters = new Map();
+const counterOf = (model) => {
+  if (!counters.has(model)) counters.set(model, counterForModel(model));
+  return counters.get(model);
+};
 const modelOf = (set, transcript) =>
   transcript.model ?? set.model ?? transcript.calls.find((call) => call.model)?.model;
 const round = (value, digits = 4) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : null);
@@ -78,9 +139,13 @@ async function replaySet(set) {
         ...transcript,
         model: modelOf(set, transcript),
       })),
-      baseline: unmanagedBaseline(),
-      strategies: strategies(),
+      baseline: unmanaged,
+      strategies,
       pricingFor: pricingOf,
+      counterFor: (transcript) => counterOf(transcript.model),
+      budgetFor: (transcript) => ({
+        contextWindow: resolvePricing({ modelId: transcript.model, overrides }).model.contextWindow,
+      }),
     });
     process.stderr.write(`${set.name} ${pricingName}: ${Math.round((Date.now() - started) / 1000)} s\n`);
     for (const replay of analysis.replays) {
@@ -252,7 +317,9 @@ await writeFile(
       ),
       targets,
       halves: 'within each set, runs sorted by id: even positions pick, odd held-out',
-      candidates,
+      candidates: JSON.parse(
+        JSON.stringify(candidates, (_, value) => (value === Number.POSITIVE_INFINITY ? 'Infinity' : value)),
+      ),
       chosen,
       misses: checks,
       figures: byHalf,
