@@ -42,9 +42,10 @@ const targets = { costCachedEverySet: 1, longInputTokens: 0.5, longCostCached: 0
  * outputs; `maskRepeated`, an output superseded by the same call made again is masked at the next batch;
  * `keepReferenced`, outputs the agent drew values from stay longer (Infinity: for good), limited to
  * `lookupTokens` and, with `structuredOnly`, to structured records (JSON, bracketed lists), not logs or
- * file views. The exploration run committed with bf5668f also replayed the previous default, `maskRepeated`,
- * a finite `keepReferenced` (10), a 128-token threshold and payback horizons of 0.75; each missed more
- * targets on the pick half than the candidates kept here, so the final run leaves them out.
+ * file views. The exploration run committed with bf5668f also replayed the previous default, `skipKnown`
+ * alone, `maskRepeated`, a finite `keepReferenced` (10), a 128-token threshold and payback horizons of
+ * 0.75; each missed more targets on the pick half than the candidates kept here, so the final run leaves
+ * them out.
  */
 const masking = {
   keep: 2,
@@ -65,7 +66,6 @@ const lookups = {
 };
 const candidates = {
   'min-256+digest-320+payback-h0.5': { ...masking, payback: { horizon: 0.5 } },
-  'skip-known': { ...masking, skipKnown: true, payback: { horizon: 0.5 } },
   'skip-known+lookups-512': { ...masking, ...lookups, payback: { horizon: 0.5 } },
   'min-64+skip-known+lookups-512': { ...masking, ...lookups, minTokens: 64, payback: { horizon: 0.5 } },
   'min-64+digest-160+skip-known+lookups-512': {
@@ -74,6 +74,22 @@ const candidates = {
     minTokens: 64,
     digestCharacters: 160,
     payback: { horizon: 0.5 },
+  },
+  // payback's: rewrite once holding the edits has cost what the rewrite does (rent-or-buy break-even),
+  // weighed at the cache prices each call is billed at.
+  'min-256+digest-320+payback-break-even': {
+    ...masking,
+    payback: { horizon: 0, breakEven: true },
+  },
+  // The same weighed at Anthropic's prices whatever the call is billed at: under OpenAI's (no write
+  // premium) it rewrites as rarely as under Anthropic's, so it hides no more there.
+  'min-256+digest-320+payback-break-even+anthropic-prices': {
+    ...masking,
+    payback: { horizon: 0, breakEven: true, cacheRead: 0.1, cacheWrite: 1.25 },
+  },
+  'min-256+digest-320+payback-h0.25+anthropic-prices': {
+    ...masking,
+    payback: { horizon: 0.25, cacheRead: 0.1, cacheWrite: 1.25 },
   },
 };
 /**

@@ -153,6 +153,9 @@ export {
 export {
   type CacheControlMarker,
   type CacheMarkerMemo,
+  type CachePrices,
+  cachePrices,
+  findCachePrices,
   findContextWindow,
   type GetModelInfoOptions,
   getModelInfo,

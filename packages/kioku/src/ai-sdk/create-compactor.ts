@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
 import type { ContextOverflow } from '../overflow/context-overflow.js';
+import type { CachePrices } from '../pricing/cache-prices.js';
 import { checkCount } from '../strategies/internal/check-option.js';
 import { withObservationTurns } from '../strategies/internal/observation-turns.js';
 import { usableTokens } from '../strategies/internal/usable-tokens.js';
@@ -35,6 +36,8 @@ export interface CompactorOptions {
   contextWindow: number;
   /** Tokens kept free for the answer; default 0 (`prepare` may pass the call's `maxOutputTokens`). */
   reservedOutputTokens?: number;
+  /** The model's cache prices relative to its input price, given to the strategy (`StrategyBudget.cachePrices`); default unknown. */
+  cachePrices?: CachePrices | undefined;
   /** When to compact before a call; default `thresholdTrigger()` (80% of the usable window); `false`: only after an overflow. */
   trigger?: ProactiveTrigger | false;
   /** Deterministic strategies that stand in when the strategy fails; see `compactWithFallback`. */
@@ -119,6 +122,7 @@ export function createCompactor({
   counter,
   contextWindow,
   reservedOutputTokens = 0,
+  cachePrices,
   trigger = thresholdTrigger(),
   fallback,
   onEvent,
@@ -154,6 +158,7 @@ export function createCompactor({
   const budgetFor = (reserved: number | undefined): StrategyBudget => ({
     contextWindow,
     reservedOutputTokens: Math.min(contextWindow, reserved ?? reservedOutputTokens),
+    ...(cachePrices === undefined ? {} : { cachePrices }),
   });
 
   /** Folds the caller's messages into the full history and returns the history the strategy is given. */

@@ -22,7 +22,8 @@ describe('kiokuMiddleware and replayTranscript', () => {
     if (transcript === undefined) throw new Error('the sample did not load');
     const modelId = transcript.model ?? 'deepseek-chat';
     const counter = counterForModel(modelId);
-    const pricing = resolvePricing({ modelId, pricing: 'anthropic-style' });
+    // The model's own prices: the middleware weighs rewrites at them too (the catalog's cache prices).
+    const pricing = resolvePricing({ modelId });
     const contextWindow = pricing.model.contextWindow;
     const replay = await replayTranscript({
       transcript,

@@ -7,6 +7,7 @@ import { validateHistory } from '../messages/validate-history.js';
 import type { Strategy } from '../strategies/strategy.js';
 import { estimatedSummarization } from '../strategies/summarization/estimated-summarization.js';
 import { summarization } from '../strategies/summarization/summarization.js';
+import { budgetSpy } from '../test/budget-spy.js';
 import { errorFixture, errorFixtures, fixtureError } from '../test/error-fixture.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { scriptedModel } from '../test/scripted-model.js';
@@ -373,5 +374,22 @@ describe('kiokuMiddleware: proactive compaction', () => {
   it('rejects bad options when built', () => {
     expect(() => kiokuMiddleware({ maxRetries: -1 })).toThrow(/maxRetries/);
     expect(() => kiokuMiddleware({ contextWindow: 0 })).toThrow(/contextWindow/);
+  });
+});
+
+describe('kiokuMiddleware: cache prices', () => {
+  it('gives the strategy the cache prices of the model called, from the catalog (none for a model it does not know)', async () => {
+    const spy = budgetSpy();
+    for (const modelId of ['gpt-4o', 'mock-model']) {
+      const model = wrapLanguageModel({
+        model: scriptedModel({ replies: [{ text: 'ok' }], provider: 'openai.chat', modelId }),
+        middleware: kiokuMiddleware({ counter: quarterCounter(), contextWindow: 100_000, strategy: spy }),
+      });
+      await generateText({ model, instructions, messages: history(2), maxRetries: 0 });
+    }
+    expect(spy.budgets.map((budget) => budget.cachePrices)).toEqual([
+      { read: 0.5, write: 1, marked: false },
+      undefined,
+    ]);
   });
 });

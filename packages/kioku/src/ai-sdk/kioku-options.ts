@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import { detectContextOverflow } from '../overflow/detect-context-overflow.js';
+import { findCachePrices } from '../pricing/find-cache-prices.js';
 import { findContextWindow } from '../pricing/find-context-window.js';
 import { checkCount } from '../strategies/internal/check-option.js';
 import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
@@ -116,6 +117,7 @@ export function compactorForModel(
     strategy: options.strategy ?? defaultStrategy(options.summarizer ?? model),
     counter: options.counter ?? counterForModel(modelId),
     contextWindow,
+    cachePrices: findCachePrices(modelId, { provider }),
     ...(options.reservedOutputTokens === undefined
       ? {}
       : { reservedOutputTokens: options.reservedOutputTokens }),

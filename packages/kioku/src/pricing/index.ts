@@ -7,9 +7,11 @@ export {
 export { withCacheMarker } from './cache-marker.js';
 export type { CacheEntry, CachePolicy, CacheSplit, CacheStore } from './cache-policy.js';
 export { cachePolicyForModel } from './cache-policy-for-model.js';
+export { type CachePrices, cachePrices } from './cache-prices.js';
 export type { CallBill, CostReport } from './call-bill.js';
 export { type BillComparison, type BilledQuantity, compareBills } from './compare-bills.js';
 export { type DeepSeekCachePolicyOptions, deepseekCachePolicy } from './deepseek-cache-policy.js';
+export { findCachePrices } from './find-cache-prices.js';
 export { findContextWindow } from './find-context-window.js';
 export { geminiCachePolicy } from './gemini-cache-policy.js';
 export { type GetModelInfoOptions, getModelInfo } from './get-model-info.js';

@@ -5,15 +5,18 @@ import { getModelInfo } from '../pricing/get-model-info.js';
 import { noCachePolicy } from '../pricing/no-cache-policy.js';
 import { simulateCost } from '../pricing/simulate-cost.js';
 import { transcriptCalls } from '../pricing/transcript-calls.js';
+import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
 import type { Strategy } from '../strategies/strategy.js';
 import { estimatedSummarization } from '../strategies/summarization/estimated-summarization.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
+import { budgetSpy } from '../test/budget-spy.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { outputLines, toolStep } from '../test/tool-step.js';
 import type { Transcript } from '../transcripts/transcript.js';
 import { anthropicStylePricing } from './anthropic-style-pricing.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import { modelPricing } from './model-pricing.js';
+import type { ReplayPricing } from './replay-pricing.js';
 import { replayTranscript } from './replay-transcript.js';
 import { summarizeReplays } from './summarize-replays.js';
 
@@ -255,6 +258,41 @@ describe('replayTranscript', () => {
     });
     expect(reserving.totals.callsOverWindow).toBe(4);
     expect(summarizeReplays('unmanaged', [replay, reserving]).callsOverWindow).toBe(7);
+  });
+
+  it('gives the strategy the cache prices of the pricing it bills, so a payback rule weighs real prices', async () => {
+    const spy = budgetSpy();
+    const seen = () => spy.budgets.at(-1)?.cachePrices;
+    const gpt4o = getModelInfo('gpt-4o');
+    await replayTranscript({
+      transcript: transcript(1),
+      strategy: spy,
+      counter,
+      pricing: modelPricing(gpt4o),
+    });
+    expect(seen()).toEqual({ read: 0.5, write: 1, marked: false });
+    await replayTranscript({
+      transcript: transcript(1),
+      strategy: spy,
+      counter,
+      pricing: anthropicStylePricing(gpt4o),
+    });
+    expect(seen()).toEqual({
+      read: expect.closeTo(0.1, 6),
+      write: expect.closeTo(1.25, 6),
+      marked: true,
+    });
+  });
+
+  it('leaves the unmanaged history to kiokuDefault where a rewrite would not pay at Anthropic-style prices, and masks where nothing is cached', async () => {
+    const run = transcript(16);
+    const replay = (pricing: ReplayPricing) =>
+      replayTranscript({ transcript: run, strategy: kiokuDefault({ minTokens: 64 }), counter, pricing });
+    const anthropic = await replay(anthropicStylePricing(model));
+    const uncached = await replay({ ...modelPricing(model), policy: noCachePolicy() });
+    const unmanagedTokens = anthropic.calls.map((call) => call.unmanagedTokens);
+    expect(uncached.calls.some((call, index) => call.inputTokens < (unmanagedTokens[index] ?? 0))).toBe(true);
+    expect(anthropic.totals.inputTokens).toBeGreaterThan(uncached.totals.inputTokens);
   });
 
   it('names the strategy, transcript and call when a strategy throws', async () => {

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { createCompactor, type PreparedPrompt } from '../ai-sdk/create-compactor.js';
 import { ReplayStrategyError } from '../errors/replay-strategy-error.js';
 import { type FidelityMeter, fidelityMeter } from '../fidelity/fidelity-meter.js';
+import { cachePrices } from '../pricing/cache-prices.js';
 import { noCachePolicy } from '../pricing/no-cache-policy.js';
 import { type SimulatedCall, simulateCost } from '../pricing/simulate-cost.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
@@ -25,7 +26,7 @@ export interface ReplayTranscriptOptions {
   /** Counts the prompts; use the transcript model's counter (`counterForModel`). */
   counter: TokenCounter;
   pricing: ReplayPricing;
-  /** The budget the strategy works within; default the pricing model's context window. */
+  /** The budget the strategy works within; default the pricing model's context window, and cache prices from `pricing`. */
   budget?: StrategyBudget | undefined;
   /**
    * When to compact beyond what the strategy does before every call (e.g. `thresholdTrigger()`, as
@@ -97,6 +98,8 @@ export async function replayTranscript({
     strategy: plan.strategy,
     counter,
     contextWindow: budget.contextWindow,
+    // The strategy weighs rewrites at the prices this replay bills (`cachePayback`).
+    cachePrices: budget.cachePrices ?? cachePrices(pricing.model, pricing.policy),
     ...(budget.reservedOutputTokens === undefined
       ? {}
       : { reservedOutputTokens: budget.reservedOutputTokens }),

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import type { CachePrices } from '../pricing/cache-prices.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 
@@ -46,12 +47,18 @@ export interface StrategyEdit {
   usage?: StrategyUsage;
 }
 
-/** The token budget a strategy works within. */
+/** The token budget a strategy works within, and what cached tokens cost. */
 export interface StrategyBudget {
   /** The model's context window, in tokens. */
   contextWindow: number;
   /** Tokens to leave free for the model's answer; default 0. */
   reservedOutputTokens?: number;
+  /**
+   * The cache prices the call is billed at, relative to the model's input price, when the caller knows
+   * them (a replay from its pricing, the middleware from the model catalog: `cachePrices`); a strategy
+   * that weighs rewriting a cached prefix (`cachePayback`) assumes Anthropic's when absent.
+   */
+  cachePrices?: CachePrices;
 }
 
 /** What `apply` receives: the full history as the agent holds it, and the strategy's state from the previous call. */

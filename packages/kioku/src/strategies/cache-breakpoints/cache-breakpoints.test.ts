@@ -7,7 +7,6 @@ import { simulateCost } from '../../pricing/simulate-cost.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { strategyConformance } from '../../test/strategy-conformance.js';
 import { outputLines, toolStep } from '../../test/tool-step.js';
-import { pinnedIndexes } from '../internal/pinned-indexes.js';
 import { observationMasking } from '../observation-masking/observation-masking.js';
 import { pipeline } from '../pipeline/pipeline.js';
 import type { Strategy } from '../strategy.js';
@@ -48,6 +47,20 @@ async function replay<State>(strategy: Strategy<State>, messages: readonly Model
   return prompts;
 }
 
+/** The bill of a run's prompts under Anthropic's caching rules (prices relative to input 1). */
+function bill(prompts: ModelMessage[][]) {
+  const model = {
+    id: 'test',
+    provider: 'anthropic',
+    contextWindow: 1_000_000,
+    maxOutputTokens: 8192,
+    price: { inputPerToken: 1, outputPerToken: 1, cacheWritePerToken: 1.25, cacheReadPerToken: 0.1 },
+  };
+  const calls = prompts.map((prompt) => ({ prompt: { messages: prompt }, outputTokens: 0 }));
+  const policy = anthropicCachePolicy({ minimumCacheableTokens: 1 });
+  return simulateCost({ calls, model, counter, policy }).totals;
+}
+
 describe('cacheBreakpoints', () => {
   const masking = () => observationMasking({ keep: 2, batchSize: 3 });
 
@@ -58,9 +71,12 @@ describe('cacheBreakpoints', () => {
       expect(marked(prompt).length).toBeLessThanOrEqual(4);
       expect(validateHistory(prompt)).toEqual([]);
     }
-    // Before any edit: the system prompt and the latest 3 user/tool messages; the task (pinned) stays as it is.
-    expect(marked(prompts[1] ?? [])).toEqual([0, 3]);
-    expect(prompts[1]?.[1]).toBe(messages[1]);
+    // Before any edit: the system prompt and the latest 3 user/tool messages, the task (pinned) among them.
+    expect(marked(prompts[1] ?? [])).toEqual([0, 1, 3]);
+    expect(prompts[1]?.[1]).toEqual({
+      ...messages[1],
+      providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } },
+    });
     // 5 outputs, keep 2, batch 3: c0–c2 masked, the last at index 7; the call reads the system prompt's entry.
     expect(marked(prompts[5] ?? [])).toEqual([0, 7, 9, 11]);
     // Between batches the frontier stays, with the latest 3 tool messages.
@@ -71,30 +87,18 @@ describe('cacheBreakpoints', () => {
 
   it('lets a batch read the prefix up to the previous frontier instead of writing the whole prompt again', async () => {
     const messages = history(12);
-    const calls = (prompts: ModelMessage[][]) =>
-      prompts.map((prompt) => ({ prompt: { messages: prompt }, outputTokens: 0 }));
-    const model = {
-      id: 'test',
-      provider: 'anthropic',
-      contextWindow: 1_000_000,
-      maxOutputTokens: 8192,
-      price: { inputPerToken: 1, outputPerToken: 1, cacheWritePerToken: 1.25, cacheReadPerToken: 0.1 },
-    };
-    const policy = anthropicCachePolicy({ minimumCacheableTokens: 1 });
-    const own = simulateCost({
-      calls: calls(await replay(cacheBreakpoints(masking()), messages)),
-      model,
-      counter,
-      policy,
-    });
-    const agents = simulateCost({
-      calls: calls((await replay(masking(), messages)).map((prompt) => placeCacheBreakpoints(prompt))),
-      model,
-      counter,
-      policy,
-    });
-    expect(own.totals.cacheReadTokens).toBeGreaterThan(agents.totals.cacheReadTokens);
-    expect(own.totals.cost).toBeLessThan(agents.totals.cost);
+    const own = bill(await replay(cacheBreakpoints(masking()), messages));
+    const agents = bill((await replay(masking(), messages)).map((prompt) => placeCacheBreakpoints(prompt)));
+    expect(own.cacheReadTokens).toBeGreaterThan(agents.cacheReadTokens);
+    expect(own.cost).toBeLessThan(agents.cost);
+  });
+
+  it('costs what the agents’ own breakpoints cost on a run where nothing is masked, the task marked too', async () => {
+    const messages = history(2);
+    const own = await replay(cacheBreakpoints(masking()), messages);
+    const plain = await replay(masking(), messages);
+    expect(plain.every((prompt, call) => prompt.length === (own[call]?.length ?? 0))).toBe(true);
+    expect(bill(own).cost).toBe(bill(plain.map((prompt) => placeCacheBreakpoints(prompt))).cost);
   });
 
   it('keeps the same message objects from call to call, removes other markers and declares itself', async () => {
@@ -128,9 +132,7 @@ describe('cacheBreakpoints', () => {
       state: strategy.initialState(),
     });
     expect(messages.length).toBeLessThan(18);
-    expect(marked(messages)).toEqual(
-      marked(placeCacheBreakpoints(messages, { skip: pinnedIndexes(messages) })),
-    );
+    expect(marked(messages)).toEqual(marked(placeCacheBreakpoints(messages)));
   });
 
   describe('conformance', () => {

@@ -1,7 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { type CacheMarkerMemo, placeCacheBreakpoints } from '../../pricing/place-cache-breakpoints.js';
 import { checkCount } from '../internal/check-option.js';
-import { pinnedIndexes } from '../internal/pinned-indexes.js';
 import type { Strategy } from '../strategy.js';
 
 /** Options of {@link cacheBreakpoints}. */
@@ -29,8 +28,9 @@ export interface CacheBreakpointsState<State> {
  * the new one (the next batch reads it); the remaining breakpoints go on the latest user and tool
  * messages, as agents place them, so calls between batches read all of the previous prompt. Before the
  * first edit it marks the system prompt and the latest `recent` messages, the agents' rule. Never more
- * than 4 breakpoints (Anthropic's limit), never on a pinned message (passed on untouched), any other
- * marker removed. The frontier is only tracked for strategies that keep every message in place (same
+ * than 4 breakpoints (Anthropic's limit), any other marker removed. A pinned message (the task) is
+ * marked like any other, as agents mark it: its content and its pin stay, and without the marker the
+ * first calls of a run would write less to the cache than the agent's own prompts and read less after. The frontier is only tracked for strategies that keep every message in place (same
  * length); for others the agents' rule applies. Declares `placesCacheBreakpoints`, so a replay bills its
  * prompts as marked. Providers other than Anthropic ignore the markers.
  *
@@ -64,7 +64,6 @@ export function cacheBreakpoints<State>(
         // Before the first edit nothing anchors a long prefix; the system prompt does, as agents mark it.
         system: frontier < 0 || (moved && state.frontier < 0),
         recent,
-        skip: pinnedIndexes(result.messages),
         ttl,
         memo,
       });

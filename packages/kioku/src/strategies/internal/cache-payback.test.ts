@@ -1,11 +1,12 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import type { CachePrices } from '../../pricing/cache-prices.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { toolStep } from '../../test/tool-step.js';
 import { kiokuDefault } from '../kioku-default/kioku-default.js';
 import { observationMasking } from '../observation-masking/observation-masking.js';
 import type { Strategy } from '../strategy.js';
-import { cachePayback } from './cache-payback.js';
+import { type CachePaybackOptions, cachePayback } from './cache-payback.js';
 
 /**
  * A run of `steps` tool steps with ~350-token outputs, each after the agent's `thought`, as the agent holds
@@ -26,12 +27,14 @@ async function replay(
   strategy: Strategy<unknown>,
   prompts: ModelMessage[][],
   contextWindow = 1_000_000,
+  cachePrices?: CachePrices,
 ): Promise<ModelMessage[][]> {
   const counter = quarterCounter();
   let state = strategy.initialState();
   const sent: ModelMessage[][] = [];
+  const budget = cachePrices === undefined ? { contextWindow } : { contextWindow, cachePrices };
   for (const messages of prompts) {
-    const result = await strategy.apply({ messages, counter, budget: { contextWindow }, state });
+    const result = await strategy.apply({ messages, counter, budget, state });
     state = result.state;
     sent.push(result.messages);
   }
@@ -41,19 +44,21 @@ async function replay(
 const unchanged = (sent: ModelMessage[], prompt: ModelMessage[]) =>
   sent.length === prompt.length && sent.every((message, index) => message === prompt[index]);
 
+/** The first call whose prompt is not the history as it is (-1: none). */
+const firstEdit = (sent: ModelMessage[][], prompts: ModelMessage[][]) =>
+  sent.findIndex((prompt, call) => !unchanged(prompt, prompts[call] ?? []));
+
 describe('cachePayback', () => {
   it('keeps the cached prefix until the masked tokens, read at the calls likely to remain, pay for rewriting it', async () => {
     const prompts = run(40);
     const masking = observationMasking({ keep: 4, batchSize: 4 });
     const plain = await replay(masking, prompts);
     const gated = await replay(cachePayback(masking), prompts);
-    const firstEdit = (sent: ModelMessage[][]) =>
-      sent.findIndex((prompt, call) => !unchanged(prompt, prompts[call] ?? []));
-    expect(firstEdit(plain)).toBe(8);
+    expect(firstEdit(plain, prompts)).toBe(8);
     // 4 outputs of ~350 tokens saved per call against the 4 kept outputs written again: pays after ~12 calls.
-    expect(firstEdit(gated)).toBeGreaterThan(10);
-    expect(firstEdit(gated)).toBeLessThan(30);
-    const from = firstEdit(gated);
+    expect(firstEdit(gated, prompts)).toBeGreaterThan(10);
+    expect(firstEdit(gated, prompts)).toBeLessThan(30);
+    const from = firstEdit(gated, prompts);
     // Before, the history is sent as it is (the same objects: a cache read); once taken, masking's prompt.
     for (const [call, sent] of gated.entries()) {
       if (call < from) expect(unchanged(sent, prompts[call] ?? [])).toBe(true);
@@ -66,6 +71,70 @@ describe('cachePayback', () => {
     const masking = observationMasking({ keep: 1, batchSize: 4 });
     const gated = await replay(cachePayback(masking, { cacheRead: 1, cacheWrite: 1 }), prompts);
     expect(gated).toEqual(await replay(masking, prompts));
+  });
+
+  it('weighs a rewrite at the cache prices the call is billed at, unless the options give them', async () => {
+    const prompts = run(40);
+    const masking = observationMasking({ keep: 4, batchSize: 4 });
+    const anthropic = firstEdit(await replay(cachePayback(masking), prompts), prompts);
+    const billed = async (cachePrices: CachePrices, strategy = cachePayback(masking)) =>
+      firstEdit(await replay(strategy, prompts, 1_000_000, cachePrices), prompts);
+    // Without a budget's prices Anthropic's are assumed: the same as when the budget says them.
+    expect(await billed({ read: 0.1, write: 1.25, marked: true })).toBe(anthropic);
+    // No write premium and a half-price read (gpt-4o): a rewrite loses only the discount, and pays sooner.
+    expect(await billed({ read: 0.5, write: 1, marked: false })).toBeLessThan(anthropic);
+    expect(await billed({ read: 0.5, write: 1, marked: false })).toBeGreaterThanOrEqual(8);
+    // Nothing cached: every removed token saves its full price, so the first batch is taken at once.
+    expect(await billed({ read: 1, write: 1, marked: false })).toBe(8);
+    // Prices given as options win over the budget's.
+    expect(
+      await billed(
+        { read: 1, write: 1, marked: false },
+        cachePayback(masking, { cacheRead: 0.1, cacheWrite: 1.25 }),
+      ),
+    ).toBe(anthropic);
+  });
+
+  it('where the cache keeps only marked prefixes, counts the rewrite from the last breakpoint before it', async () => {
+    // A long task (~2,500 tokens) before the first output: no breakpoint ends right before that output.
+    const task: ModelMessage = { role: 'user', content: 'Fix the failing test. '.repeat(450) };
+    const prompts = run(40).map((prompt) => [task, ...prompt.slice(1)]);
+    const masking = observationMasking({ keep: 4, batchSize: 4 });
+    const first = async (marked: boolean) =>
+      firstEdit(
+        await replay(cachePayback(masking), prompts, 1_000_000, { read: 0.1, write: 1.25, marked }),
+        prompts,
+      );
+    // Every prefix cached: rewritten from the first masked output on. Marked prefixes only: from the task on.
+    expect(await first(false)).toBeGreaterThan(0);
+    expect(await first(true)).toBeGreaterThan(await first(false));
+  });
+
+  it('with breakEven, counts what holding the edits has cost so far towards the rewrite', async () => {
+    const prompts = run(40);
+    const masking = observationMasking({ keep: 4, batchSize: 4 });
+    const firstOf = async (options: CachePaybackOptions) =>
+      firstEdit(await replay(cachePayback(masking, options), prompts), prompts);
+    // Horizon 0: only this call's saving counts, which never pays for rewriting the 4 kept outputs.
+    expect(await firstOf({ horizon: 0 })).toBe(-1);
+    // The break-even rule takes the edits once the removed tokens, read again at every call they were
+    // held, have cost what writing the rest again does.
+    const breakEven = await firstOf({ horizon: 0, breakEven: true });
+    expect(breakEven).toBeGreaterThan(8);
+    expect(breakEven).toBeLessThan(30);
+    expect(await firstOf({ horizon: 0.5, breakEven: true })).toBeLessThanOrEqual(
+      await firstOf({ horizon: 0.5 }),
+    );
+  });
+
+  it('leaves a short run unmanaged when holding has not yet cost what the rewrite would (break-even)', async () => {
+    // 16 steps with ~150 tokens of reasoning each that a rewrite writes again.
+    const prompts = run(16, 'Reading the failure again before the next command. '.repeat(12));
+    const masking = observationMasking({ keep: 2, batchSize: 4 });
+    // Expecting half as many calls again as were made, the rewrite is taken near the end and cannot pay back.
+    expect(firstEdit(await replay(cachePayback(masking), prompts), prompts)).toBeGreaterThan(8);
+    const sent = await replay(cachePayback(masking, { horizon: 0, breakEven: true }), prompts);
+    expect(firstEdit(sent, prompts)).toBe(-1);
   });
 
   it('leaves a short run to kiokuDefault unmanaged (the previous default rewrote its cached prefix)', async () => {
