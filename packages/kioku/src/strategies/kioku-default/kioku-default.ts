@@ -16,7 +16,7 @@ export interface KiokuDefaultOptions {
   batchSize?: number;
   /** Outputs (and inputs) under this many tokens are never masked (cleared); default 64. */
   minTokens?: number;
-  /** Characters of the digest a placeholder keeps (`digestPlaceholder`); default 160, 0: none. */
+  /** Characters of the digest a placeholder keeps (`digestPlaceholder`); default 320, 0: none. */
   digestCharacters?: number;
   /**
    * Placeholders name the handle of the masked output and the `recall_output` tool (`recallOutput`), which
@@ -50,7 +50,7 @@ export interface KiokuDefaultOptions {
  *
  * - **observation masking**, `keep` 2, `batchSize` 4: the newest 2 to 5 tool outputs stay verbatim, older
  *   ones of 64 tokens or more become a placeholder, 4 at a time; the placeholder keeps a digest of up to
- *   160 characters of what an agent acts on (key–value pairs, IOCs, paths, ids, numbers;
+ *   320 characters of what an agent acts on (key–value pairs, IOCs, paths, ids, numbers;
  *   `digestPlaceholder`), leaving out the values the agent already holds outside tool outputs (`skipKnown`),
  *   and with `recall` the handle to read the output again (`recallOutput`); the agent's reasoning and
  *   actions stay;
@@ -61,8 +61,8 @@ export interface KiokuDefaultOptions {
  *   it keep their first line and say how much was cut;
  * - **cache payback**: a batch rewrites the provider's cached prefix only when the tokens it removes,
  *   read at every call expected to remain (half as many as were made so far), pay for writing the
- *   rewritten part again (cache prices relative to input: read 0.1, write 1.25), so short runs are mostly
- *   sent unmanaged;
+ *   rewritten part again at the cache prices the call is billed at (`budget.cachePrices`; else read 0.1,
+ *   write 1.25 of the input price), so short runs are mostly sent unmanaged;
  * - **cache breakpoints** (`cacheBreakpoints`): the last edited message carries an Anthropic breakpoint,
  *   so a batch rewrites only what follows the previous batch, and calls between batches read everything
  *   before their new messages.
@@ -78,7 +78,7 @@ export function kiokuDefault({
   keep = 2,
   batchSize = 4,
   minTokens = 64,
-  digestCharacters = 160,
+  digestCharacters = 320,
   recall = false,
   keepReferenced = Number.POSITIVE_INFINITY,
   lookupTokens = 512,
