@@ -11,14 +11,18 @@
 // Targets, per candidate, on each half: on every set, input cached cost ≤ 1.00× unmanaged under all three
 // pricings; on the long-run sets (mini-swe-agent, OpenHands) pooled input tokens ≤ 0.50× and input cached
 // cost ≤ 0.80× under all three; hidden-fact rate and write-argument hidden rate ≤ naive masking M=10's.
+// Strategies work within each model's own context window under every pricing. Each set's replays under
+// each pricing run in a child process of their own, 6 at a time (FRONTIER_PROCESSES).
 // Halves: within each set, runs sorted by id; even positions are the pick half, odd the held-out half.
 // The default is picked on the pick half only; both halves are reported.
 // Run from the repository root after `npm run build`: `node bench/strategies/default-frontier.mjs`.
 // Prints tables and writes bench/results/strategies-default-frontier.json.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { fork } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { kiokuDefault, loadModelOverrides } from 'kioku';
+import { counterForModel, kiokuDefault, loadModelOverrides } from 'kioku';
 import { analyzeStrategies, baselineCatalog, resolvePricing, unmanagedBaseline } from 'kioku/replay';
 import { loadDevSets } from './dev-sets.mjs';
 
@@ -31,36 +35,60 @@ const pricings = {
 };
 const targets = { costCachedEverySet: 1, longInputTokens: 0.5, longCostCached: 0.8 };
 
-/** The candidates: `kiokuDefault` options (the chosen one becomes its defaults). */
+/**
+ * The candidates: `kiokuDefault` options (the chosen one becomes its defaults). Every option a candidate
+ * relies on is written out, so the figures do not change with `kiokuDefault`'s defaults. The tool-aware
+ * rules (`observationMasking`): `skipKnown`, digests leave out values the agent already holds outside tool
+ * outputs; `maskRepeated`, an output superseded by the same call made again is masked at the next batch;
+ * `keepReferenced`, outputs the agent drew values from stay longer (Infinity: for good), limited to
+ * `lookupTokens` and, with `structuredOnly`, to structured records (JSON, bracketed lists), not logs or
+ * file views. The exploration run committed with bf5668f also replayed the previous default, `skipKnown`
+ * alone, `maskRepeated`, a finite `keepReferenced` (10), a 128-token threshold and payback horizons of
+ * 0.75; each missed more targets on the pick half than the candidates kept here, so the final run leaves
+ * them out.
+ */
+const masking = {
+  keep: 2,
+  batchSize: 4,
+  minTokens: 256,
+  digestCharacters: 320,
+  keepReferenced: 2,
+  skipKnown: false,
+  maskRepeated: false,
+  clearInputs: true,
+};
+/** Referenced lookups kept for good: structured records under 512 tokens whose values the agent used. */
+const lookups = {
+  skipKnown: true,
+  keepReferenced: Number.POSITIVE_INFINITY,
+  lookupTokens: 512,
+  structuredOnly: true,
+};
 const candidates = {
-  'previous-default': { minTokens: 64, digestCharacters: 0, payback: false },
-  'digest-160+payback': { minTokens: 64, digestCharacters: 160, payback: { horizon: 1 } },
-  'min-256+digest-320+payback': { minTokens: 256, digestCharacters: 320, payback: { horizon: 1 } },
-  'min-256+digest-320+payback-h0.5': { minTokens: 256, digestCharacters: 320, payback: { horizon: 0.5 } },
-  'min-256+digest-320+payback-h0.25': { minTokens: 256, digestCharacters: 320, payback: { horizon: 0.25 } },
-  'keep-4+min-256+digest-160+payback': {
-    keep: 4,
-    minTokens: 256,
+  'min-256+digest-320+payback-h0.5': { ...masking, payback: { horizon: 0.5 } },
+  'skip-known+lookups-512': { ...masking, ...lookups, payback: { horizon: 0.5 } },
+  'min-64+skip-known+lookups-512': { ...masking, ...lookups, minTokens: 64, payback: { horizon: 0.5 } },
+  'min-64+digest-160+skip-known+lookups-512': {
+    ...masking,
+    ...lookups,
+    minTokens: 64,
     digestCharacters: 160,
-    payback: { horizon: 1 },
+    payback: { horizon: 0.5 },
   },
   // payback's: rewrite once holding the edits has cost what the rewrite does (rent-or-buy break-even),
   // weighed at the cache prices each call is billed at.
   'min-256+digest-320+payback-break-even': {
-    minTokens: 256,
-    digestCharacters: 320,
+    ...masking,
     payback: { horizon: 0, breakEven: true },
   },
   // The same weighed at Anthropic's prices whatever the call is billed at: under OpenAI's (no write
   // premium) it rewrites as rarely as under Anthropic's, so it hides no more there.
   'min-256+digest-320+payback-break-even+anthropic-prices': {
-    minTokens: 256,
-    digestCharacters: 320,
+    ...masking,
     payback: { horizon: 0, breakEven: true, cacheRead: 0.1, cacheWrite: 1.25 },
   },
   'min-256+digest-320+payback-h0.25+anthropic-prices': {
-    minTokens: 256,
-    digestCharacters: 320,
+    ...masking,
     payback: { horizon: 0.25, cacheRead: 0.1, cacheWrite: 1.25 },
   },
 };
@@ -73,53 +101,61 @@ const writeTool =
   /^(?:book|update|cancel|modify|exchange|return|send|transfer|toggle|set|enable|disable|reset|refuel|grant|suspend|resume|make|str_replace_editor$|submit$)/;
 const naive = 'naive-masking-10';
 const named = (strategy, name) => ({ ...strategy, name });
-const strategies = () => [
+const strategies = [
   ...Object.entries(candidates).map(([name, options]) => named(kiokuDefault(options), name)),
   baselineCatalog.find((entry) => entry.name === naive).create(),
 ];
+const unmanaged = unmanagedBaseline();
+const counters = new Map();
+const counterOf = (model) => {
+  if (!counters.has(model)) counters.set(model, counterForModel(model));
+  return counters.get(model);
+};
 const modelOf = (set, transcript) =>
   transcript.model ?? set.model ?? transcript.calls.find((call) => call.model)?.model;
 const round = (value, digits = 4) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : null);
 
-/** One row per replay: tokens, input cost with caching priced, and the fidelity figures when measured. */
-async function replaySet(set) {
+/** One row per replay under one pricing: tokens, input cost with caching priced, and the fidelity figures. */
+async function replaySet(set, pricingName) {
   const overrides =
     set.pricingOverrides === undefined ? undefined : await loadModelOverrides(set.pricingOverrides);
   const ids = set.transcripts.map((transcript) => transcript.id).sort();
   const half = new Map(ids.map((id, index) => [id, index % 2 === 0 ? 'pick' : 'held-out']));
   const rows = [];
-  for (const [pricingName, pricing] of Object.entries(pricings)) {
-    const pricingOf = (transcript) =>
-      resolvePricing({ modelId: modelOf(set, transcript), pricing, overrides });
-    const started = Date.now();
-    const analysis = await analyzeStrategies({
-      transcripts: set.transcripts.map((transcript) => ({
-        ...transcript,
-        model: modelOf(set, transcript),
-      })),
-      baseline: unmanagedBaseline(),
-      strategies: strategies(),
-      pricingFor: pricingOf,
+  const pricing = pricings[pricingName];
+  const pricingOf = (transcript) => resolvePricing({ modelId: modelOf(set, transcript), pricing, overrides });
+  const started = Date.now();
+  const analysis = await analyzeStrategies({
+    transcripts: set.transcripts.map((transcript) => ({
+      ...transcript,
+      model: modelOf(set, transcript),
+    })),
+    baseline: unmanaged,
+    strategies,
+    pricingFor: pricingOf,
+    counterFor: (transcript) => counterOf(transcript.model),
+    budgetFor: (transcript) => ({
+      contextWindow: resolvePricing({ modelId: transcript.model, overrides }).model.contextWindow,
+    }),
+  });
+  process.stderr.write(`${set.name} ${pricingName}: ${Math.round((Date.now() - started) / 1000)} s\n`);
+  for (const replay of analysis.replays) {
+    const transcript = set.transcripts.find(
+      (each) => each.file === replay.transcript.file && each.id === replay.transcript.id,
+    );
+    const outputCost = replay.totals.outputTokens * pricingOf(transcript).model.price.outputPerToken;
+    rows.push({
+      set: set.name,
+      long: set.long,
+      half: half.get(replay.transcript.id),
+      pricing: pricingName,
+      strategy: replay.strategy,
+      calls: replay.totals.calls,
+      inputTokens: replay.totals.inputTokens,
+      inputCostCached: replay.totals.costCached - outputCost,
+      violations: replay.totals.violations,
+      ...fidelityCounts(replay.totals.fidelity),
     });
-    process.stderr.write(`${set.name} ${pricingName}: ${Math.round((Date.now() - started) / 1000)} s\n`);
-    for (const replay of analysis.replays) {
-      const transcript = set.transcripts.find(
-        (each) => each.file === replay.transcript.file && each.id === replay.transcript.id,
-      );
-      const outputCost = replay.totals.outputTokens * pricingOf(transcript).model.price.outputPerToken;
-      rows.push({
-        set: set.name,
-        long: set.long,
-        half: half.get(replay.transcript.id),
-        pricing: pricingName,
-        strategy: replay.strategy,
-        calls: replay.totals.calls,
-        inputTokens: replay.totals.inputTokens,
-        inputCostCached: replay.totals.costCached - outputCost,
-        violations: replay.totals.violations,
-        ...fidelityCounts(replay.totals.fidelity),
-      });
-    }
   }
   return rows;
 }
@@ -223,8 +259,36 @@ function misses(half, name) {
   return missed;
 }
 
-const rows = [];
-for (const set of await loadDevSets()) rows.push(...(await replaySet(set)));
+// One child process per set and pricing, a few at a time (run side by side, they share the machine fairly).
+if (process.env.FRONTIER_JOB !== undefined) {
+  const { set: setName, pricing: pricingName } = JSON.parse(process.env.FRONTIER_JOB);
+  const set = (await loadDevSets()).find((each) => each.name === setName);
+  await writeFile(process.env.FRONTIER_ROWS, JSON.stringify(await replaySet(set, pricingName)));
+  process.exit(0);
+}
+const setNames = (await loadDevSets()).map((set) => set.name);
+const jobs = setNames.flatMap((set) => Object.keys(pricings).map((pricing) => ({ set, pricing })));
+const scratch = await mkdtemp(join(tmpdir(), 'kioku-frontier-'));
+const started = Date.now();
+const parts = new Array(jobs.length);
+let next = 0;
+async function worker() {
+  while (next < jobs.length) {
+    const index = next;
+    next += 1;
+    const file = join(scratch, `${index}.json`);
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      env: { ...process.env, FRONTIER_JOB: JSON.stringify(jobs[index]), FRONTIER_ROWS: file },
+    });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    if (code !== 0) throw new Error(`the replays of ${JSON.stringify(jobs[index])} exited with ${code}`);
+    parts[index] = JSON.parse(await readFile(file, 'utf8'));
+  }
+}
+await Promise.all(Array.from({ length: Number(process.env.FRONTIER_PROCESSES ?? 6) }, worker));
+await rm(scratch, { recursive: true });
+const rows = parts.flat();
+const seconds = Math.round((Date.now() - started) / 1000);
 const byHalf = figures(rows);
 const names = Object.keys(candidates);
 const checks = Object.fromEntries(
@@ -266,12 +330,15 @@ await writeFile(
   `${JSON.stringify(
     {
       generatedAt: new Date().toISOString(),
+      seconds,
       pricings: Object.fromEntries(
         Object.entries(pricings).map(([name, value]) => [name, value ?? "each model's own"]),
       ),
       targets,
       halves: 'within each set, runs sorted by id: even positions pick, odd held-out',
-      candidates,
+      candidates: JSON.parse(
+        JSON.stringify(candidates, (_, value) => (value === Number.POSITIVE_INFINITY ? 'Infinity' : value)),
+      ),
       chosen,
       misses: checks,
       figures: byHalf,

@@ -14,7 +14,14 @@ import { analyzeStrategies } from './analyze-strategies.js';
 import { resolvePricing } from './resolve-pricing.js';
 
 // Masks every output of 64+ tokens at once (the previous default): the measure must see what it hides.
-const eagerMasking = kiokuDefault({ minTokens: 64, digestCharacters: 0, payback: false });
+/** The previous default: every output of 64+ tokens masked behind a one-line placeholder, no tool-aware rule. */
+const eagerMasking = kiokuDefault({
+  minTokens: 64,
+  digestCharacters: 0,
+  payback: false,
+  keepReferenced: 2,
+  skipKnown: false,
+});
 
 /**
  * A tau-bench-like run: a lookup returns the user's payment id, many unrelated lookups follow, then the

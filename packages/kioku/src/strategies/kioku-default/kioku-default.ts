@@ -14,7 +14,7 @@ export interface KiokuDefaultOptions {
   keep?: number;
   /** Outputs masked (and inputs cleared) at once; default 4. */
   batchSize?: number;
-  /** Outputs (and inputs) under this many tokens are never masked (cleared); default 256. */
+  /** Outputs (and inputs) under this many tokens are never masked (cleared); default 64. */
   minTokens?: number;
   /** Characters of the digest a placeholder keeps (`digestPlaceholder`); default 320, 0: none. */
   digestCharacters?: number;
@@ -23,6 +23,20 @@ export interface KiokuDefaultOptions {
    * the agent must then have; default false.
    */
   recall?: boolean;
+  /**
+   * Outputs the agent went on to use (their values reappear in its later messages) stay verbatim while
+   * among the newest `keepReferenced` (`observationMasking`'s tool-aware keep); default `Infinity`: for
+   * good (`keep`: the rule off).
+   */
+  keepReferenced?: number;
+  /** Only referenced outputs under this many tokens (lookups, not file views or logs) are kept; default 512. */
+  lookupTokens?: number;
+  /** Only structured records (JSON, bracketed lists) count as lookups for `keepReferenced`; default true. */
+  structuredOnly?: boolean;
+  /** The digest leaves out values the agent already holds outside tool outputs (`digestPlaceholder`); default true. */
+  skipKnown?: boolean;
+  /** Outputs superseded by the same call made again are masked at the next batch; default false. */
+  maskRepeated?: boolean;
   /** Whether tool-call inputs are cleared too; default true. */
   clearInputs?: boolean;
   /** The rule that rewrites a cached prefix only when it pays back (`false`: always); default on. */
@@ -35,24 +49,26 @@ export interface KiokuDefaultOptions {
  * reported on the other (`bench/strategies/default-frontier.mjs`, docs/strategies.md):
  *
  * - **observation masking**, `keep` 2, `batchSize` 4: the newest 2 to 5 tool outputs stay verbatim, older
- *   ones of 256 tokens or more become a placeholder, 4 at a time; the placeholder keeps a digest of up to
+ *   ones of 64 tokens or more become a placeholder, 4 at a time; the placeholder keeps a digest of up to
  *   320 characters of what an agent acts on (key–value pairs, IOCs, paths, ids, numbers;
- *   `digestPlaceholder`), and with `recall` the handle to read the output again (`recallOutput`); the
- *   agent's reasoning and actions stay;
- * - **tool-input clearing** on the same window and cadence: tool-call inputs of 256 tokens or more beyond
+ *   `digestPlaceholder`), leaving out the values the agent already holds outside tool outputs (`skipKnown`),
+ *   and with `recall` the handle to read the output again (`recallOutput`); the agent's reasoning and
+ *   actions stay;
+ * - **lookups the agent drew on stay**: a structured record (JSON, a bracketed list such as a SQL result)
+ *   under 512 tokens whose values reappear in the agent's later messages is never masked; logs, listings
+ *   and file views follow `keep`;
+ * - **tool-input clearing** on the same window and cadence: tool-call inputs of 64 tokens or more beyond
  *   it keep their first line and say how much was cut;
  * - **cache payback**: a batch rewrites the provider's cached prefix only when the tokens it removes,
  *   read at every call expected to remain (half as many as were made so far), pay for writing the
- *   rewritten part again (cache prices relative to input: read 0.1, write 1.25), so short runs are mostly
- *   sent unmanaged;
+ *   rewritten part again at the cache prices the call is billed at (`budget.cachePrices`; else read 0.1,
+ *   write 1.25 of the input price), so short runs are mostly sent unmanaged;
  * - **cache breakpoints** (`cacheBreakpoints`): the last edited message carries an Anthropic breakpoint,
  *   so a batch rewrites only what follows the previous batch, and calls between batches read everything
  *   before their new messages.
  *
- * Chosen among candidates on the pick half of the runs: it hides facts on 2–5 times fewer calls than the
- * previous default (keep 2, 64 tokens, one-line placeholders, every batch) for 0.58× instead of 0.45× the
- * input tokens on the long runs; no candidate met every target of issue 12 (docs/strategies.md says which
- * give way).
+ * Chosen among candidates on the pick half of the runs (`bench/strategies/default-frontier.mjs`): no
+ * candidate met every target of issue 12; docs/strategies.md says which give way.
  *
  * @example
  * const strategy = kiokuDefault(); // name 'kioku-default'
@@ -61,9 +77,14 @@ export interface KiokuDefaultOptions {
 export function kiokuDefault({
   keep = 2,
   batchSize = 4,
-  minTokens = 256,
+  minTokens = 64,
   digestCharacters = 320,
   recall = false,
+  keepReferenced = Number.POSITIVE_INFINITY,
+  lookupTokens = 512,
+  structuredOnly = true,
+  maskRepeated = false,
+  skipKnown = true,
   clearInputs = true,
   payback = {},
 }: KiokuDefaultOptions = {}): Strategy<unknown> {
@@ -71,12 +92,18 @@ export function kiokuDefault({
     keep,
     batchSize,
     minTokens,
+    keepReferenced,
+    lookupTokens,
+    structuredOnly,
+    maskRepeated,
     placeholder: digestPlaceholder({
       maxCharacters: digestCharacters,
+      skipKnown,
       ...(recall ? { recallTool: recallOutputToolName } : {}),
     }),
   });
-  const cleared: Strategy<unknown> = pipeline(toolInputClearing({ keep, batchSize, minTokens }), masking);
+  // Masking reads the history as the agent wrote it (which outputs its calls drew on), so it goes first.
+  const cleared: Strategy<unknown> = pipeline(masking, toolInputClearing({ keep, batchSize, minTokens }));
   const edits: Strategy<unknown> = clearInputs ? cleared : masking;
   const gated: Strategy<unknown> = payback === false ? edits : cachePayback(edits, payback);
   return renamed(cacheBreakpoints(gated), 'kioku-default');

@@ -11,7 +11,16 @@ export interface DigestPlaceholderOptions {
    * placeholder then tells the model how to call it with the output's handle. Default: not mentioned.
    */
   recallTool?: string | undefined;
+  /**
+   * Facts carried forward: leave out of the digest the values the agent already holds outside tool
+   * outputs (`MaskedOutput.known`: the task, its own earlier text and calls), so the characters go to
+   * values it has not used yet. Default false.
+   */
+  skipKnown?: boolean;
 }
+
+/** A digest item's value: what follows `key=` in a key–value item, else the item. */
+const keyed = /^[A-Za-z_][\w.-]{0,40}=/;
 
 /**
  * A placeholder that keeps what the agent may act on: the one-line description of
@@ -28,11 +37,28 @@ export interface DigestPlaceholderOptions {
 export function digestPlaceholder({
   maxCharacters = 320,
   recallTool,
+  skipKnown = false,
 }: DigestPlaceholderOptions = {}): (output: MaskedOutput) => string {
   checkCount({ strategy: 'digestPlaceholder', option: 'maxCharacters', value: maxCharacters });
+  const digest = (output: MaskedOutput): string[] => {
+    const { known } = output;
+    if (maxCharacters === 0) return [];
+    if (!skipKnown || known === undefined) return outputDigest(output.text, { maxCharacters });
+    // Draw from a longer digest, then keep the unknown items within the limit.
+    const items: string[] = [];
+    let used = 0;
+    for (const item of outputDigest(output.text, { maxCharacters: maxCharacters * 4 })) {
+      if (known(item.replace(keyed, ''))) continue;
+      const cost = item.length + (items.length === 0 ? 0 : 2);
+      if (used + cost > maxCharacters) continue;
+      items.push(item);
+      used += cost;
+    }
+    return items;
+  };
   return (output) => {
     const described = describeMaskedOutput(output).slice(0, -1);
-    const items = maxCharacters === 0 ? [] : outputDigest(output.text, { maxCharacters }).map(neutralize);
+    const items = digest(output).map(neutralize);
     const kept = items.length === 0 ? '' : `. Kept: ${items.join('; ')}`;
     const recall =
       recallTool === undefined

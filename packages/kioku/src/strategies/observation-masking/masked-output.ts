@@ -19,10 +19,20 @@ export interface MaskedOutput {
   files: number;
   /** True when the output was an error (`error-text`, `error-json`). */
   error: boolean;
+  /**
+   * Whether the messages before the output, tool outputs aside (the task, the agent's own text and
+   * calls as sent), already hold `value`: the agent carried it forward, so masking the output does not
+   * take it away. Absent: not known.
+   */
+  known?: (value: string) => boolean;
 }
 
-/** Measures a tool result for its placeholder. */
-export function maskedOutput(part: ToolResultPart, tokens: number): MaskedOutput {
+/** Measures a tool result for its placeholder; `known` as {@link MaskedOutput.known}. */
+export function maskedOutput(
+  part: ToolResultPart,
+  tokens: number,
+  known?: (value: string) => boolean,
+): MaskedOutput {
   const text = toolOutputText(part.output);
   let lines = text === '' ? 0 : 1;
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines += 1;
@@ -36,6 +46,7 @@ export function maskedOutput(part: ToolResultPart, tokens: number): MaskedOutput
     tokens,
     files: output.type === 'content' ? output.value.filter((item) => item.type !== 'text').length : 0,
     error: output.type === 'error-text' || output.type === 'error-json',
+    ...(known === undefined ? {} : { known }),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
+import { isObservation } from '../../messages/observation-mark.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import { batchCutoff } from '../internal/batch-cutoff.js';
 import { checkCount } from '../internal/check-option.js';
@@ -10,7 +11,11 @@ import { type ToolFilterOptions, toolFilter } from '../internal/tool-filter.js';
 import { toolPartEdits } from '../internal/tool-part-edits.js';
 import { addTarget, toolResults } from '../internal/tool-parts.js';
 import type { Strategy } from '../strategy.js';
+import { messageStrings } from '../summarization/facts/message-strings.js';
+import { isRecordOutput } from './is-record-output.js';
 import { describeMaskedOutput, type MaskedOutput, maskedOutput } from './masked-output.js';
+import { outputReferences } from './output-references.js';
+import { repeatedCalls } from './repeated-calls.js';
 
 /** Options of {@link observationMasking}. */
 export interface ObservationMaskingOptions extends ToolFilterOptions {
@@ -30,6 +35,35 @@ export interface ObservationMaskingOptions extends ToolFilterOptions {
   batchSize?: number;
   /** The placeholder's text; default {@link describeMaskedOutput}. */
   placeholder?: (output: MaskedOutput) => string;
+  /**
+   * Tool-aware keep: outputs the agent went on to use (`outputReferences`: values of the output, such as
+   * ids, names or paths, reappear in its later messages — a lookup whose ids feed later calls, a schema
+   * its queries use) stay verbatim while among the newest `keepReferenced` outputs (rounded up to whole
+   * batches beyond `keep`, so they are masked at the same calls as the others; `Infinity`: for good);
+   * outputs it only read are masked after `keep`. A finite value masks a referenced output behind
+   * outputs masked before, which rewrites the provider's cached prompt from further back. Default `keep`:
+   * every output alike.
+   */
+  keepReferenced?: number;
+  /**
+   * Lookups against bulk: only referenced outputs under this many tokens (records, schemas, short
+   * listings) stay for `keepReferenced`; bigger ones (file views, logs) leave after `keep` like the rest.
+   * Default: no limit.
+   */
+  lookupTokens?: number;
+  /**
+   * Only structured records count as lookups for `keepReferenced`: JSON outputs and texts that are a
+   * bracketed document or list of records (`{…}`, `[…]`, as lookups and SQL results print), not the
+   * plain text of logs, listings and file views. Default false.
+   */
+  structuredOnly?: boolean;
+  /**
+   * Stale outputs first: an output whose call the agent made again later with the same tool and input
+   * (the same file viewed again, the same query re-run) is superseded by the later output and masked at
+   * the next batch, inside the `keep` window, whatever `minTokens` and `keepReferenced` say (a
+   * placeholder must still be shorter). Default false.
+   */
+  maskRepeated?: boolean;
 }
 
 /** What observation masking remembers between calls. */
@@ -60,8 +94,23 @@ export function observationMasking({
   include,
   exclude = [],
   placeholder = describeMaskedOutput,
+  keepReferenced = keep,
+  lookupTokens = Number.POSITIVE_INFINITY,
+  structuredOnly = false,
+  maskRepeated = false,
 }: ObservationMaskingOptions = {}): Strategy<ObservationMaskingState> {
   checkCount({ strategy: 'observationMasking', option: 'keep', value: keep });
+  if (keepReferenced !== Number.POSITIVE_INFINITY) {
+    checkCount({
+      strategy: 'observationMasking',
+      option: 'keepReferenced',
+      value: keepReferenced,
+      min: keep,
+    });
+  }
+  if (lookupTokens !== Number.POSITIVE_INFINITY) {
+    checkCount({ strategy: 'observationMasking', option: 'lookupTokens', value: lookupTokens, min: 1 });
+  }
   checkCount({ strategy: 'observationMasking', option: 'minTokens', value: minTokens });
   checkCount({ strategy: 'observationMasking', option: 'batchSize', value: batchSize, min: 1 });
   const allowed = toolFilter({ include, exclude });
@@ -74,6 +123,11 @@ export function observationMasking({
       worth: WeakMap<ToolResultPart, boolean>;
     }
   >();
+  /** Per tool message, the text of the messages before it, tool outputs aside (read when a digest asks). */
+  const knownTexts = new WeakMap<ModelMessage, string>();
+  const references = keepReferenced > keep ? outputReferences() : undefined;
+  // Referenced outputs leave the window whole batches after the others, so at the same calls.
+  const extraBatches = Math.ceil((keepReferenced - keep) / batchSize);
 
   return {
     name,
@@ -87,10 +141,26 @@ export function observationMasking({
         perCounter.set(counter, caches);
       }
       const { memo, masked, worth } = caches;
+      const knownBefore = (history: readonly ModelMessage[], index: number): string => {
+        const message = history[index];
+        if (message === undefined) return '';
+        let text = knownTexts.get(message);
+        if (text === undefined) {
+          text = history
+            .slice(0, index)
+            .filter((each) => each.role !== 'tool' && !isObservation(each))
+            .map((each) => messageStrings(each, { scalars: true }).join('\n'))
+            .join('\n');
+          knownTexts.set(message, text);
+        }
+        return text;
+      };
       const mask = (message: ModelMessage, part: ToolResultPart): ToolResultPart => {
         const replacement = masked.get(part);
         if (replacement === undefined) {
-          const measured = maskedOutput(part, partTokens(counter, message, part));
+          const measured = maskedOutput(part, partTokens(counter, message, part), (value) =>
+            knownBefore(messages, messages.indexOf(message)).includes(value),
+          );
           const value = placeholder(measured);
           const output: ToolResultPart['output'] = measured.error
             ? { type: 'error-text', value }
@@ -101,15 +171,15 @@ export function observationMasking({
         }
         return replacement;
       };
+      const shorter = (message: ModelMessage, part: ToolResultPart): boolean => {
+        const { output } = mask(message, part);
+        const text = output.type === 'text' || output.type === 'error-text' ? output.value : '';
+        return outweighs(counter, message, part, counter.countText(text));
+      };
       const worthMasking = (message: ModelMessage, part: ToolResultPart): boolean => {
         const known = worth.get(part);
         if (known !== undefined) return known;
-        let decided = partTokens(counter, message, part) >= minTokens;
-        if (decided) {
-          const { output } = mask(message, part);
-          const text = output.type === 'text' || output.type === 'error-text' ? output.value : '';
-          decided = outweighs(counter, message, part, counter.countText(text));
-        }
+        const decided = partTokens(counter, message, part) >= minTokens && shorter(message, part);
         worth.set(part, decided);
         return decided;
       };
@@ -118,13 +188,28 @@ export function observationMasking({
       const carried = new Set(state.masked);
       const results = toolResults(messages);
       const cutoff = batchCutoff({ count: results.length, keep, batchSize });
+      const referencedCutoff = Math.max(0, cutoff - extraBatches * batchSize);
+      // Repeats count among the results the window's edge has passed `keep` before (they change with it).
+      const repeated = maskRepeated ? repeatedCalls(messages, cutoff + keep) : new Set<string>();
+      const eligible = (index: number, message: ModelMessage, part: ToolResultPart, position: number) => {
+        if (!allowed(part.toolName)) return false;
+        if (repeated.has(part.toolCallId) && shorter(message, part)) return true;
+        if (position >= cutoff || !worthMasking(message, part)) return false;
+        return (
+          position < referencedCutoff ||
+          references === undefined ||
+          partTokens(counter, message, part) >= lookupTokens ||
+          (structuredOnly && !isRecordOutput(part)) ||
+          !references.referenced(messages, index, part)
+        );
+      };
       const targets = new Map<number, string[]>();
       const newlyMasked: string[] = [];
       results.forEach(({ index, part }, position) => {
         const message = messages[index];
         if (message === undefined || pinned.has(index) || isPlaceholder(part)) return;
         if (!carried.has(part.toolCallId)) {
-          if (position >= cutoff || !allowed(part.toolName) || !worthMasking(message, part)) return;
+          if (!eligible(index, message, part, position)) return;
           newlyMasked.push(part.toolCallId);
         }
         mask(message, part);
