@@ -1,6 +1,5 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { ModelMessage } from 'ai';
-import { withCacheMarker } from '../pricing/cache-marker.js';
+import { sameMessage } from '../messages/same-message.js';
 
 /**
  * When `messages` starts with `prefix` (message by message, the same objects or equal ones), `messages`
@@ -21,19 +20,8 @@ export function extendsHistory(
   for (let index = 0; index < prefix.length; index += 1) {
     const known = prefix[index] as ModelMessage;
     const given = messages[index] as ModelMessage;
-    if (
-      known !== given &&
-      !isDeepStrictEqual(known, given) &&
-      !isDeepStrictEqual(unmarked(known), unmarked(given))
-    ) {
-      return undefined;
-    }
+    if (!sameMessage(known, given)) return undefined;
     extended[index] = known;
   }
   return extended;
-}
-
-/** The message without its cache breakpoint, as JSON sees it (a key set to `undefined` is no key). */
-function unmarked(message: ModelMessage): unknown {
-  return JSON.parse(JSON.stringify(withCacheMarker(message, undefined)));
 }

@@ -3,9 +3,9 @@ import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { it } from 'vitest';
 import { isObservation } from '../messages/observation-mark.js';
+import { sameMessage } from '../messages/same-message.js';
 import { splitSteps, splitTurns } from '../messages/split-turns.js';
 import { validateHistory } from '../messages/validate-history.js';
-import { withCacheMarker } from '../pricing/cache-marker.js';
 import { withObservationTurns } from '../strategies/internal/observation-turns.js';
 import { pinnedIndexes } from '../strategies/internal/pinned-indexes.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
@@ -104,7 +104,7 @@ export function strategyConformance({
           check(violations.length === 0, () => violations.map((violation) => violation.message).join('; '));
           for (const index of pinnedIndexes(input)) {
             check(
-              keeps(output, input[index] as ModelMessage),
+              output.some((sent) => sameMessage(sent, input[index] as ModelMessage)),
               () => `dropped or changed pinned message ${index}`,
             );
           }
@@ -247,7 +247,7 @@ function reactConformance(make: () => Strategy, numRuns: number, maxSteps: numbe
           );
           for (const index of pinnedIndexes(input)) {
             check(
-              keeps(output, input[index] as ModelMessage),
+              output.some((sent) => sameMessage(sent, input[index] as ModelMessage)),
               () => `dropped or changed pinned message ${index}`,
             );
           }
@@ -291,11 +291,4 @@ function deepFreeze<T>(value: T): T {
     for (const child of Object.values(value)) deepFreeze(child);
   }
   return value;
-}
-
-/** True when `output` holds `message`, or a copy of it that differs only by its Anthropic cache marker. */
-function keeps(output: readonly ModelMessage[], message: ModelMessage): boolean {
-  if (output.includes(message)) return true;
-  const unmarked = withCacheMarker(message, undefined);
-  return output.some((sent) => isDeepStrictEqual(withCacheMarker(sent, undefined), unmarked));
 }
