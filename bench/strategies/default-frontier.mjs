@@ -68,6 +68,20 @@ const candidates = {
   'min-256+digest-320+payback-h0.5': { ...masking, payback: { horizon: 0.5 } },
   'skip-known+lookups-512': { ...masking, ...lookups, payback: { horizon: 0.5 } },
   'min-64+skip-known+lookups-512': { ...masking, ...lookups, minTokens: 64, payback: { horizon: 0.5 } },
+  // The picked rules with a more cautious payback: expecting a quarter as many calls again as were made,
+  // or rewriting only once holding the edits has cost what the rewrite does (break-even).
+  'min-64+skip-known+lookups-512+payback-h0.25': {
+    ...masking,
+    ...lookups,
+    minTokens: 64,
+    payback: { horizon: 0.25 },
+  },
+  'min-64+skip-known+lookups-512+payback-break-even': {
+    ...masking,
+    ...lookups,
+    minTokens: 64,
+    payback: { horizon: 0, breakEven: true },
+  },
   'min-64+digest-160+skip-known+lookups-512': {
     ...masking,
     ...lookups,
