@@ -26,8 +26,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kiokuDefault } from 'kioku';
 import { analyzeStrategies, resolvePricing, unmanagedBaseline } from 'kioku/replay';
+import { trajectoriesDir } from 'kioku/test';
 import { loadTranscripts } from 'kioku/transcripts';
-import { trajectoriesDir } from '../tokens/load-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/agents-delegation.json');

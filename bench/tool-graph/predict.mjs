@@ -18,13 +18,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { trajectoriesDir } from 'kioku/test';
 import {
   agentEvents,
   createToolGraph,
   evaluateToolPrediction,
   splitByTask,
 } from '../../packages/kioku/dist/index.js';
-import { trajectoriesDir } from '../../packages/kioku/dist/test/trajectories-dir.js';
 import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
