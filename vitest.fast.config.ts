@@ -4,7 +4,7 @@ import base from './vitest.config.js';
 /**
  * The quick tier (`npm run test:fast`): everything but the tests that replay the recorded runs in
  * ../shared, start servers or browsers, kill processes, spawn the CLI, node, npm or tsc, or open
- * stores (store/ and sessions/). `npm test` runs them all.
+ * stores (store/ and sessions/; the investigator's CLI tests). `npm test` runs them all.
  */
 export default mergeConfig(
   base,
@@ -29,6 +29,7 @@ export default mergeConfig(
         'packages/kioku/src/store/**',
         'packages/kioku/src/sessions/**',
         'test/**',
+        'apps/*/src/cli/**',
         'apps/*/src/e2e/**',
         'apps/*/src/**/*.e2e.test.ts',
       ],
