@@ -28,6 +28,8 @@ export interface OutputReferences {
 export function outputReferences(): OutputReferences {
   const wordsOf = new WeakMap<object, Set<string>>();
   const known = new WeakMap<ToolResultPart, true>();
+  /** Per unreferenced part: the message it was last checked up to (exclusive), to read only newer ones. */
+  const checked = new WeakMap<ToolResultPart, { end: number; last: ModelMessage | undefined }>();
   const words = (key: object, text: () => string): Set<string> => {
     let set = wordsOf.get(key);
     if (set === undefined) {
@@ -43,8 +45,18 @@ export function outputReferences(): OutputReferences {
       const values = words(part, () => toolOutputText(part.output));
       if (values.size === 0) return false;
       const own = ownInput(messages, index, part.toolCallId);
+      // Messages up to where the part was last found unreferenced need no second look when they are the
+      // same (the history grew since); otherwise every later message is read again.
+      const previous = checked.get(part);
+      const from =
+        previous !== undefined &&
+        previous.end <= messages.length &&
+        messages[previous.end - 1] === previous.last
+          ? previous.end
+          : index + 1;
+      checked.set(part, { end: messages.length, last: messages[messages.length - 1] });
       const later: Set<string>[] = [];
-      for (let at = index + 1; at < messages.length; at += 1) {
+      for (let at = from; at < messages.length; at += 1) {
         const message = messages[at];
         if (message?.role === 'assistant') later.push(messageWords(message));
       }
