@@ -32,13 +32,13 @@ export async function embedderFromSpec({
   baseUrl,
   env = process.env,
 }: EmbedderFromSpecOptions): Promise<Embedder> {
-  const parsed = parseModelSpec(spec);
+  const parsed = parseModelSpec(spec, { providers: openAiEmbeddingProviders });
   const entry = defaultModelProviders().find(
     (provider) =>
-      provider.name === parsed?.provider &&
+      provider.name === parsed.provider?.toLowerCase() &&
       (openAiEmbeddingProviders as readonly string[]).includes(provider.name),
   );
-  if (parsed === undefined || entry === undefined) {
+  if (entry === undefined) {
     throw new ConfigurationError({
       name: 'ConfigurationError',
       message: `embedding model ${JSON.stringify(spec)}: expected provider:model with a provider of ${openAiEmbeddingProviders.join(', ')} (e.g. ollama:nomic-embed-text)`,

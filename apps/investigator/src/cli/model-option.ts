@@ -13,7 +13,7 @@ export function withModelOption(command: Command): Command {
   return command
     .option(
       '--model <provider:model>',
-      'the model, e.g. openai-compatible:qwen2.5-7b-instruct (a local server), ollama:qwen2.5:7b, openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5 (default: $INVESTIGATOR_MODEL)',
+      'the model, provider first, e.g. openai-compatible:qwen2.5-7b-instruct (a local server), ollama:llama3.1:8b (a bare Ollama tag names no provider), openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5 (default: $INVESTIGATOR_MODEL)',
     )
     .option(
       '--base-url <url>',

@@ -47,7 +47,6 @@ export {
   languageModelFromSpec,
   type ModelProvider,
   type ProviderSettings,
-  parseModelSpec,
 } from './model-providers.js';
 export { resolveContextWindow } from './resolve-context-window.js';
 export type { SummaryReport } from './summary-report.js';

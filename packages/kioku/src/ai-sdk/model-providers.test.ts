@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MissingProviderSettingError } from '../errors/missing-provider-setting-error.js';
 import { UnknownProviderError } from '../errors/unknown-provider-error.js';
-import { languageModelFromSpec, parseModelSpec } from './model-providers.js';
+import { languageModelFromSpec } from './model-providers.js';
 
 describe('languageModelFromSpec', () => {
   it('builds an OpenAI-compatible model for a local server from --base-url, no key needed', async () => {
@@ -48,9 +48,22 @@ describe('languageModelFromSpec', () => {
     expect(typeof gemini === 'object' && gemini.modelId).toBe('gemini-2.5-flash');
   });
 
-  it('splits provider and model at the first colon', () => {
-    expect(parseModelSpec('ollama:qwen2.5:7b')).toEqual({ provider: 'ollama', modelId: 'qwen2.5:7b' });
-    expect(parseModelSpec(':x')).toBeUndefined();
-    expect(parseModelSpec('x:')).toBeUndefined();
+  it('reads an Ollama tag without a provider as one model id and says how to name its provider', async () => {
+    const failure = await languageModelFromSpec('llama3.1:8b', { env: {} }).catch((error: unknown) => error);
+    expect(UnknownProviderError.isInstance(failure)).toBe(true);
+    expect(failure).toMatchObject({ spec: 'llama3.1:8b', provider: undefined });
+    expect((failure as Error).message).toContain(
+      'model "llama3.1:8b" names no provider before its first colon',
+    );
+    expect((failure as Error).message).toContain('an Ollama model is ollama:llama3.1:8b');
+    const { model, provider, modelId } = await languageModelFromSpec('ollama:llama3.1:8b', { env: {} });
+    expect({ provider, modelId }).toEqual({ provider: 'ollama', modelId: 'llama3.1:8b' });
+    expect(typeof model === 'object' && model.modelId).toBe('llama3.1:8b');
+  });
+
+  it('names the spec when its provider is known to the catalog but not one kioku builds', async () => {
+    await expect(languageModelFromSpec('mistral:7b', { env: {} })).rejects.toThrow(
+      'unknown provider "mistral" in "mistral:7b"',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { LanguageModel } from 'ai';
 import { MissingProviderSettingError } from '../errors/missing-provider-setting-error.js';
 import { UnknownProviderError } from '../errors/unknown-provider-error.js';
+import { parseModelSpec } from '../pricing/parse-model-spec.js';
 
 /** What a provider is built from; the API key comes from the environment and is never printed. */
 export interface ProviderSettings {
@@ -145,17 +146,11 @@ export interface LanguageModelFromSpecOptions {
   providers?: readonly ModelProvider[];
 }
 
-/** A `provider:model` split in two; the model id may itself hold colons (`ollama:qwen2.5:7b`). */
-export function parseModelSpec(spec: string): { provider: string; modelId: string } | undefined {
-  const at = spec.indexOf(':');
-  if (at <= 0 || at === spec.length - 1) return undefined;
-  return { provider: spec.slice(0, at), modelId: spec.slice(at + 1) };
-}
-
 /**
- * The AI SDK language model `provider:model` names, built with the key from the provider's environment
- * variable and the base URL from `baseUrl`, its variables or its default. Throws `UnknownProviderError`
- * (unknown name, or its package not installed) and `MissingProviderSettingError` (no key or base URL),
+ * The AI SDK language model `provider:model` names (read by `parseModelSpec`, so `ollama:llama3.1:8b`
+ * is Ollama's `llama3.1:8b`), built with the key from the provider's environment variable and the base
+ * URL from `baseUrl`, its variables or its default. Throws `UnknownProviderError` (no provider named, as
+ * in a bare `llama3.1:8b`; one kioku cannot build; or its package not installed) and `MissingProviderSettingError` (no key or base URL),
  * both saying what to do; never shows a key.
  *
  * @example
@@ -165,12 +160,10 @@ export async function languageModelFromSpec(
   spec: string,
   { baseUrl, env = process.env, providers = defaultModelProviders() }: LanguageModelFromSpecOptions = {},
 ): Promise<{ model: LanguageModel; provider: string; modelId: string }> {
-  const parsed = parseModelSpec(spec);
   const known = providers.map((candidate) => candidate.name);
-  const entry = providers.find((candidate) => candidate.name === parsed?.provider);
-  if (parsed === undefined || entry === undefined) {
-    throw new UnknownProviderError({ provider: parsed?.provider ?? spec, known });
-  }
+  const parsed = parseModelSpec(spec, { providers: known });
+  const entry = providers.find((candidate) => candidate.name === parsed.provider?.toLowerCase());
+  if (entry === undefined) throw new UnknownProviderError({ spec, provider: parsed.provider, known });
   const fromEnv = (names: readonly string[]) =>
     names.map((name) => env[name]).find((value) => value !== undefined && value.trim() !== '');
   const apiKey = fromEnv(entry.apiKeyVariables);

@@ -1,6 +1,7 @@
 import { UnknownContextWindowError } from '../errors/unknown-context-window-error.js';
-import { findCatalogModel } from '../pricing/catalog.js';
+import { findCatalogModel } from '../pricing/find-catalog-model.js';
 import { getModelInfo } from '../pricing/get-model-info.js';
+import { parseModelSpec } from '../pricing/parse-model-spec.js';
 
 /**
  * A model's context window from the model catalog, by its id with the provider's name in front when
@@ -18,7 +19,8 @@ export function resolveContextWindow({
   hint: string;
 }): number {
   const prefix = provider?.split('.')[0];
-  const ids = prefix === undefined || modelId.includes(':') ? [modelId] : [`${prefix}:${modelId}`, modelId];
+  const carriesProvider = prefix === undefined || parseModelSpec(modelId).provider !== undefined;
+  const ids = carriesProvider ? [modelId] : [`${prefix}:${modelId}`, modelId];
   let failure: unknown;
   for (const id of ids) {
     try {

@@ -3,12 +3,12 @@ import {
   detectContextOverflow,
   estimatedSummarization,
   kiokuDefault,
-  parseModelSpec,
   pipeline,
   type Strategy,
   summarization,
 } from '../index.js';
 import { compactModel } from './compact-command-model.js';
+import { expectedModelSpec, readModelOption } from './read-model-option.js';
 
 /** A strategy `kioku analyze` replays besides the catalog's, said to be an estimate when it is one. */
 export interface SummaryEntry {
@@ -80,12 +80,10 @@ export async function summaryEntries({
   return entries;
 }
 
-/** Checks `--summarizer provider:model`. */
+/** Checks `--summarizer provider:model`: a provider kioku can build a model for (`readModelOption`). */
 export function parseSummarizer(value: string): string {
-  if (parseModelSpec(value) === undefined) {
-    throw new InvalidArgumentError(
-      'expected provider:model, e.g. openai-compatible:qwen2.5-7b or deepseek:deepseek-chat',
-    );
+  if (readModelOption(value).provider === undefined) {
+    throw new InvalidArgumentError(`expected ${expectedModelSpec(value)}`);
   }
   return value;
 }

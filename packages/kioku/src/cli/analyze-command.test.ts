@@ -360,6 +360,9 @@ describe('kioku analyze', () => {
     expect(help.stdout).toContain('--estimate-summaries <tokens>');
     expect(runCli(['analyze', '--estimate-summaries', '0']).status).toBe(2);
     expect(runCli(['analyze', '--summarizer', 'no-colon']).status).toBe(2);
+    const tag = runCli(['analyze', '--summarizer', 'llama3.1:8b']);
+    expect(tag.status).toBe(2);
+    expect(tag.stderr).toContain('"llama3.1:8b" names none (an Ollama model is ollama:llama3.1:8b)');
     const orphan = runCli(['analyze', '--base-url', 'http://127.0.0.1:1/v1']);
     expect(orphan.status).toBe(2);
     expect(orphan.stderr).toContain('give --summarizer');

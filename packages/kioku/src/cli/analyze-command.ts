@@ -133,8 +133,9 @@ export function analyzeCommand(): Command {
     )
     .option(
       '--summarizer <provider:model>',
-      "also replay kioku's default followed by summarization with this model (kioku-default+summarization): " +
-        'real summaries, each summary call counted in the input tokens and costs',
+      "also replay kioku's default followed by summarization with this model (kioku-default+summarization, " +
+        'e.g. ollama:llama3.1:8b: the provider first, the model id keeps its colons): real summaries, each ' +
+        'summary call counted in the input tokens and costs',
       parseSummarizer,
     )
     .option(

@@ -223,6 +223,9 @@ describe('kioku compact without a model server', () => {
     const summarize = await runCliAsync(['compact', sample, '--model', 'gpt-4.1']);
     expect(summarize.status).toBe(2);
     expect(summarize.stderr).toContain('--strategy summarization calls a model: pass --model provider:model');
+    const tag = await runCliAsync(['compact', sample, '--model', 'llama3.1:8b']);
+    expect(tag.status).toBe(2);
+    expect(tag.stderr).toContain('"llama3.1:8b" names none (an Ollama model is ollama:llama3.1:8b)');
     const file = join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'messages.json');
     writeFileSync(
       file,

@@ -7,20 +7,14 @@ import {
   transcriptFormats,
   writeCompacted,
 } from '../entry/transcripts.js';
-import {
-  compactWithFallback,
-  counterForModel,
-  defaultModelProviders,
-  type KiokuEvent,
-  parseModelSpec,
-  resolveContextWindow,
-} from '../index.js';
+import { compactWithFallback, counterForModel, type KiokuEvent, resolveContextWindow } from '../index.js';
 import { compactModel } from './compact-command-model.js';
 import { type CompactedRun, compactReport, renderCompactReport } from './compact-command-output.js';
 import { type CompactStrategyName, compactStrategies, summaryPrompts } from './compact-command-strategies.js';
 import { maxFileBytes, maxFileSizeOption } from './max-file-size-option.js';
 import { parseInteger } from './parse-integer.js';
 import { createProgress } from './progress.js';
+import { expectedModelSpec, readModelOption } from './read-model-option.js';
 import { sameFile } from './same-file.js';
 import { writeOutputFile } from './write-output-file.js';
 
@@ -51,18 +45,6 @@ const positive = (what: string) => (value: string) => {
 
 /** Exit code for bad arguments (commander's own). */
 const badArguments = 2;
-const specExample = 'e.g. openai-compatible:qwen2.5-7b or deepseek:deepseek-chat';
-
-/**
- * `--model` as the command reads it: a `provider:model` of a known provider (the summarizer), else a
- * model id (`gpt-4.1`, an Ollama tag `qwen2.5:7b`) that only names the window and tokenizer.
- */
-function readModel(value: string): { provider?: string; modelId: string } {
-  const parsed = parseModelSpec(value);
-  const known = defaultModelProviders().some((provider) => provider.name === parsed?.provider);
-  return parsed !== undefined && known ? parsed : { modelId: value };
-}
-
 /** `kioku compact`: compacts a transcript with a real model and writes it back in its format. */
 export function compactCommand(): Command {
   return new Command('compact')
@@ -75,8 +57,10 @@ export function compactCommand(): Command {
     .argument('<transcript>', 'a transcript file (.json, .jsonl, .traj)')
     .option(
       '--model <provider:model>',
-      'the summarizer, and the model whose window and tokenizer to use; masking and truncation call no model ' +
-        'and take any model id, e.g. gpt-4.1 (default: the model the transcript recorded)',
+      'the summarizer (provider first: openai-compatible, ollama, openai, deepseek, anthropic or google; the ' +
+        'model id keeps its colons, e.g. ollama:llama3.1:8b), and the model whose window and tokenizer to use; ' +
+        'masking and truncation call no model and take any model id, e.g. gpt-4.1 or the Ollama tag ' +
+        'llama3.1:8b (default: the model the transcript recorded)',
     )
     .option(
       '--base-url <url>',
@@ -136,11 +120,10 @@ export function compactCommand(): Command {
         },
       );
       const entry = compactStrategies[options.strategy];
-      const spec = options.model === undefined ? undefined : parseModelSpec(options.model);
-      if (entry.needsModel && spec === undefined) {
+      const spec = options.model === undefined ? undefined : readModelOption(options.model);
+      if (entry.needsModel && spec?.provider === undefined) {
         console.error(
-          `kioku: --strategy ${options.strategy} calls a model: pass --model provider:model, ${specExample}` +
-            (options.model === undefined ? '' : ` (not ${options.model})`),
+          `kioku: --strategy ${options.strategy} calls a model: pass --model ${expectedModelSpec(options.model)}`,
         );
         process.exitCode = badArguments;
         return;
@@ -149,8 +132,7 @@ export function compactCommand(): Command {
       const recorded = transcripts.find((run) => run.model !== undefined)?.model;
       const named = options.model ?? recorded;
       // The summarizer's spec as given (an unknown provider is named when the model is built).
-      const { provider, modelId } =
-        spec !== undefined && entry.needsModel ? spec : named === undefined ? {} : readModel(named);
+      const { provider, modelId } = named === undefined ? {} : (spec ?? readModelOption(named));
       if (modelId === undefined) {
         console.error(
           `kioku: ${transcript} does not say which model it used: pass --model <id>, the model whose window and tokenizer to use (e.g. gpt-4.1)`,

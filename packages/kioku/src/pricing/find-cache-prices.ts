@@ -1,5 +1,6 @@
 import { type CachePrices, cachePrices } from './cache-prices.js';
 import { getModelInfo } from './get-model-info.js';
+import { parseModelSpec } from './parse-model-spec.js';
 
 /**
  * The cache prices of a model the catalog knows (with `catalog-additions.json` and `registerModel`),
@@ -15,7 +16,8 @@ export function findCachePrices(
   { provider }: { provider?: string | undefined } = {},
 ): CachePrices | undefined {
   const prefix = provider?.split('.')[0];
-  const ids = prefix === undefined || modelId.includes(':') ? [modelId] : [`${prefix}:${modelId}`, modelId];
+  const carriesProvider = prefix === undefined || parseModelSpec(modelId).provider !== undefined;
+  const ids = carriesProvider ? [modelId] : [`${prefix}:${modelId}`, modelId];
   for (const id of ids) {
     try {
       return cachePrices(getModelInfo(id));

@@ -1,4 +1,4 @@
-import { findCatalogModel } from './catalog.js';
+import { findCatalogModel } from './find-catalog-model.js';
 
 /**
  * A model's context window from the catalog (with `catalog-additions.json` and `registerModel`), or

@@ -111,6 +111,31 @@ describe('getModelInfo', () => {
     );
   });
 
+  it("keeps an override's Ollama tag or bare id whole, under the provider custom unless it names one", () => {
+    const figures = {
+      contextWindow: 131_072,
+      maxOutputTokens: 4096,
+      pricePerMillionTokens: { input: 0, output: 0 },
+    };
+    const overrides = parseModelOverrides(
+      JSON.stringify({ models: { 'llama3.1:8b': figures, 'my-finetune': figures } }),
+      { file: 'overrides.json' },
+    );
+    expect(getModelInfo('llama3.1:8b', { overrides })).toMatchObject({
+      id: 'llama3.1:8b',
+      provider: 'custom',
+      contextWindow: 131_072,
+    });
+    expect(getModelInfo('ollama:llama3.1:8b', { overrides })).toMatchObject({
+      id: 'llama3.1:8b',
+      provider: 'ollama',
+    });
+    expect(getModelInfo('my-finetune', { overrides })).toMatchObject({
+      id: 'my-finetune',
+      provider: 'custom',
+    });
+  });
+
   it.each([
     ['claude-sonnet-4-5', 'anthropic', 'claude-sonnet-4-5-20250929', 200_000],
     ['anthropic/claude-sonnet-4.5', 'anthropic', 'claude-sonnet-4-5-20250929', 200_000],

@@ -1,8 +1,10 @@
 import { UnknownModelError } from '../errors/unknown-model-error.js';
-import { type CatalogEntry, catalogIds, findCatalogModel } from './catalog.js';
+import { type CatalogEntry, catalogIds } from './catalog.js';
 import { closestIds } from './closest-ids.js';
+import { findCatalogModel } from './find-catalog-model.js';
 import type { ModelInfo, ModelPrice } from './model-info.js';
 import type { ModelOverride, ModelOverrides } from './model-overrides.js';
+import { splitCatalogId } from './split-catalog-id.js';
 
 /** Options of {@link getModelInfo}. */
 export interface GetModelInfoOptions {
@@ -29,14 +31,14 @@ export function getModelInfo(modelId: string, { overrides }: GetModelInfoOptions
     const known = [...catalogIds(), ...Object.keys(overrides?.models ?? {})];
     throw new UnknownModelError({ modelId, suggestions: closestIds(modelId, known) });
   }
-  const prefix = /^([^:/]+)[:/]/.exec(modelId.trim())?.[1];
-  const provider = override?.provider ?? entry?.provider ?? prefix;
-  const id = entry?.model.id ?? modelId.trim().replace(/^[^:/]+[:/]/, '');
+  const split = splitCatalogId(modelId.trim());
+  // A model only an override knows belongs to the provider its id names, else to `custom` (no cache rules).
+  const provider = override?.provider ?? entry?.provider ?? split?.prefix ?? 'custom';
+  const id = entry?.model.id ?? split?.modelId ?? modelId.trim();
   const contextWindow = override?.contextWindow ?? entry?.model.limit?.context;
   const maxOutputTokens = override?.maxOutputTokens ?? entry?.model.limit?.output;
   const perMillionPrice = { ...catalogPrice(entry), ...definedOnly(override?.pricePerMillionTokens ?? {}) };
   const missing = [
-    ...(provider === undefined ? ['provider'] : []),
     ...(contextWindow === undefined ? ['contextWindow'] : []),
     ...(maxOutputTokens === undefined ? ['maxOutputTokens'] : []),
     ...(perMillionPrice.input === undefined ? ['pricePerMillionTokens.input'] : []),
@@ -44,7 +46,6 @@ export function getModelInfo(modelId: string, { overrides }: GetModelInfoOptions
   ];
   if (
     missing.length > 0 ||
-    provider === undefined ||
     contextWindow === undefined ||
     maxOutputTokens === undefined ||
     perMillionPrice.input === undefined ||
@@ -92,7 +93,7 @@ function findOverride(
   if (overrides === undefined) return undefined;
   const byKey = new Map(Object.entries(overrides.models).map(([key, value]) => [key.toLowerCase(), value]));
   const wanted = modelId.trim().toLowerCase();
-  const keys = [wanted, wanted.replace(/^[^:/]+[:/]/, '')];
+  const keys = [wanted, splitCatalogId(wanted)?.modelId ?? wanted];
   if (entry !== undefined) {
     const id = entry.model.id.toLowerCase();
     keys.push(`${entry.provider}:${id}`, `${entry.provider}/${id}`, id);

@@ -20,6 +20,7 @@ export type { ModelInfo, ModelPrice } from './model-info.js';
 export { type ModelOverride, type ModelOverrides, modelOverridesSchema } from './model-overrides.js';
 export { noCachePolicy } from './no-cache-policy.js';
 export { openaiCachePolicy } from './openai-cache-policy.js';
+export { type ModelSpec, type ParseModelSpecOptions, parseModelSpec } from './parse-model-spec.js';
 export {
   type CacheMarkerMemo,
   type PlaceCacheBreakpointsOptions,
