@@ -110,6 +110,42 @@ describe('what each entry point loads (built dist)', () => {
     expect(existsSync(join(tmpdir(), 'kioku-never-made'))).toBe(false);
   }, 60_000);
 
+  it('kioku/store without drizzle-orm throws MissingPackageError naming it and the install command', () => {
+    const script = `
+      const { ConfigurationError } = await import('kioku');
+      try {
+        await import('kioku/store');
+        console.log('imported');
+      } catch (error) {
+        const cause = ConfigurationError.isInstance(error) ? ' (configuration)' : '';
+        console.log(\`\${error.name}\${cause}: \${error.message}\`);
+      }`;
+    const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
+      cwd: packageRoot,
+      hidden: ['drizzle-orm'],
+    });
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout.trim()).toBe(
+      'MissingPackageError (configuration): kioku/store needs the optional package drizzle-orm (drizzle-orm is not installed): npm install drizzle-orm',
+    );
+  });
+
+  it('kioku/store exports every value of its entry module (the loader lists them)', () => {
+    const script = `
+      const loaded = Object.keys(await import('kioku/store')).sort();
+      const entry = Object.keys(await import('./dist/entry/store.js')).sort();
+      console.log(JSON.stringify({ loaded, entry }));`;
+    const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
+      cwd: packageRoot,
+    });
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const { loaded, entry } = JSON.parse(stdout) as { loaded: string[]; entry: string[] };
+    expect(entry.length).toBeGreaterThan(30);
+    expect(loaded).toEqual(entry);
+  });
+
   it('require("kioku") fails with a message that kioku is ESM-only', () => {
     const { status, stderr } = spawnSync(process.execPath, ['-e', "require('kioku')"], {
       cwd: packageRoot,

@@ -1,9 +1,10 @@
 /**
  * kioku/store: where kioku keeps what it must not lose. The store (PGlite embedded, or PostgreSQL through
  * `pg`, both with pgvector), sessions (the full history and its compacted views) and agent memory (claims
- * learned by introspection, recalled by similarity). The only entry point that loads Drizzle; a store loads
- * its driver (PGlite, or `pg` for a `postgres://` URL) when it opens, `MissingPackageError` if it is
- * not installed. Its types name nothing of Drizzle (they pass `skipLibCheck: false`); the Drizzle side of a store
+ * learned by introspection, recalled by similarity). The only entry point that loads Drizzle (through
+ * `store-loader.ts`, which the package's export runs: without `drizzle-orm` the import throws
+ * `MissingPackageError`); a store loads its driver (PGlite, or `pg` for a `postgres://` URL) when it
+ * opens, `MissingPackageError` if it is not installed. Its types name nothing of Drizzle (they pass `skipLibCheck: false`); the Drizzle side of a store
  * (`db`, transactions, the schema) is `kioku/store/drizzle`.
  *
  * @example
