@@ -137,6 +137,16 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
     expect(unknown.stderr).toMatch(/no alert "nope"/);
   });
 
+  it('serve takes --trust-proxy as a number of proxies or their addresses, and refuses anything else', async () => {
+    const help = await run(['serve', '--help']);
+    expect(help.stdout).toContain('--trust-proxy <hops|addresses>');
+    const bad = await run(['serve', '--trust-proxy', 'proxy.internal']);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toContain(
+      'expected a positive whole number of proxies or their comma-separated IP addresses, found "proxy.internal"',
+    );
+  });
+
   it('explains every command in --help', async () => {
     const commands = [
       'new',

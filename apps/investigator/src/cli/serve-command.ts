@@ -8,7 +8,13 @@ import { intelLookupRegistration } from '../chat/intel-lookup-registration.js';
 import { logsRunRegistration } from '../chat/logs-run-registration.js';
 import { createIntelFeeds, createThreatIntel } from '../intel/index.js';
 import { defaultLogDatabase, defaultRunbooksDir } from '../logs/index.js';
-import { createConsoleServer, modelContextWindow, recordRecalls } from '../server/console/index.js';
+import {
+  createClientAddress,
+  createConsoleServer,
+  modelContextWindow,
+  recordRecalls,
+  type TrustProxy,
+} from '../server/console/index.js';
 import { startServer } from '../server/index.js';
 import { type EmbedderOption, embedderFromOptions, withEmbedderOption } from './embedder-option.js';
 import { type ModelOption, modelFromOptions, withModelOption } from './model-option.js';
@@ -25,6 +31,7 @@ interface ServeOptions extends StoreOption, ModelOption, EmbedderOption {
   runbooks?: string;
   contextWindow?: number;
   proxyHeader?: string;
+  trustProxy?: TrustProxy;
 }
 
 /** `investigator serve`: the web console, and the webhook that ingests alerts over HTTP. */
@@ -53,6 +60,13 @@ export function serveCommand(): Command {
     .option(
       '--proxy-header <name>',
       "sign web-console users in by this header of a reverse proxy (e.g. x-forwarded-user); only when the proxy is the console's sole way in (off by default)",
+    )
+    .option(
+      '--trust-proxy <hops|addresses>',
+      'believe X-Forwarded-For from this many reverse proxies in front of the server (e.g. 1), or from ' +
+        'these proxy addresses (comma-separated, e.g. 10.0.0.2), so the sign-in throttle counts each client ' +
+        'rather than the proxy (off by default: the header is ignored, as any client can send it)',
+      parseTrustProxy,
     )
     .addHelpText(
       'after',
@@ -128,6 +142,7 @@ export function serveCommand(): Command {
               embedder: `${embedder.id} (${embedder.dimensions} dimensions)`,
             },
             proxyHeader: options.proxyHeader,
+            trustProxy: options.trustProxy,
             maxBodyBytes: options.maxBodyBytes,
             embedder,
             onAlert: ({ id, schema, title, summarizedBy }) =>
@@ -153,6 +168,21 @@ export function serveCommand(): Command {
         });
       }),
     );
+}
+
+/** `--trust-proxy`: a number of proxies, or their comma-separated addresses (checked as the server checks them). */
+function parseTrustProxy(value: string): TrustProxy {
+  const trustProxy = /^\s*\d+\s*$/.test(value)
+    ? Number(value)
+    : value.split(',').map((entry) => entry.trim());
+  try {
+    createClientAddress({ trustProxy });
+  } catch {
+    throw new InvalidArgumentError(
+      `expected a positive whole number of proxies or their comma-separated IP addresses, found ${JSON.stringify(value)}`,
+    );
+  }
+  return trustProxy;
 }
 
 function parsePort(value: string): number {

@@ -205,16 +205,38 @@ describe('the console sign-in with the admin token, throttled (route level)', ()
     });
   // What @hono/node-server hands each request: the TCP peer the sign-in comes from.
   const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
-  const login = (app: Hono, token: string, address: string) =>
+  const login = (app: Hono, token: string, address: string, forwardedFor?: string) =>
     app.request(
       '/api/login',
       {
         method: 'POST',
-        headers: { 'x-investigator-console': '1', 'content-type': 'application/json' },
+        headers: {
+          'x-investigator-console': '1',
+          'content-type': 'application/json',
+          ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }),
+        },
         body: JSON.stringify({ token }),
       },
       from(address),
     );
+
+  it('counts failures by the TCP peer and ignores X-Forwarded-For unless trustProxy is set', async () => {
+    const limits = {
+      perClient: { failures: 2, windowMs: 60_000 },
+      global: { failures: 100, windowMs: 60_000 },
+    };
+    // Default: a client cannot dodge its limit by sending a new X-Forwarded-For each time.
+    const direct = consoleApp({ signInThrottle: createSignInThrottle(limits) });
+    expect((await login(direct, 'guess', '203.0.113.7', '198.51.100.1')).status).toBe(401);
+    expect((await login(direct, 'guess', '203.0.113.7', '198.51.100.2')).status).toBe(401);
+    expect((await login(direct, adminToken, '203.0.113.7', '198.51.100.3')).status).toBe(429);
+    // Behind one trusted proxy (10.0.0.2), two clients are counted apart: one's failures do not lock out the other.
+    const proxied = consoleApp({ signInThrottle: createSignInThrottle(limits), trustProxy: 1 });
+    expect((await login(proxied, 'guess', '10.0.0.2', 'spoofed, 198.51.100.1')).status).toBe(401);
+    expect((await login(proxied, 'guess', '10.0.0.2', 'spoofed, 198.51.100.1')).status).toBe(401);
+    expect((await login(proxied, adminToken, '10.0.0.2', '198.51.100.1')).status).toBe(429);
+    expect((await login(proxied, adminToken, '10.0.0.2', '198.51.100.2')).status).toBe(200);
+  });
 
   it('answers 429 with Retry-After to an address after its failures, until the window passes', async () => {
     let clock = 0;

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { KiokuError, type ToolRegistration } from 'kioku';
@@ -20,6 +19,7 @@ import { alertsRoutes } from './alerts-routes.js';
 import { chatRoutes } from './chat-routes.js';
 import type { ConsoleEnv } from './console-env.js';
 import { consoleGuard, sessionCookie } from './console-guard.js';
+import { createClientAddress, type TrustProxy } from './create-client-address.js';
 import { memoryRoutes } from './memory-routes.js';
 
 /** What the settings page shows: names and presence only, never a key. */
@@ -59,6 +59,12 @@ export interface CreateConsoleServerOptions extends CreateServerOptions {
    * failures per client address and 50 in all per 15 minutes, 2 verifications at once).
    */
   signInThrottle?: SignInThrottle;
+  /**
+   * The reverse proxies in front of the console whose `X-Forwarded-For` names the client the sign-in
+   * throttle counts (`createClientAddress`): their number or their addresses. Default none: the header is
+   * ignored (any client can send it) and every client behind a proxy counts as the proxy's address.
+   */
+  trustProxy?: TrustProxy | undefined;
 }
 
 /** Where `vite build` puts the console: `dist/web` of the investigator package (from `src/` or `dist/`). */
@@ -94,8 +100,10 @@ export function createConsoleServer({
   webRoot = defaultWebRoot,
   auth,
   signInThrottle: throttle = createSignInThrottle(),
+  trustProxy,
   ...webhook
 }: CreateConsoleServerOptions): Hono {
+  const clientAddress = createClientAddress({ trustProxy });
   const { store } = webhook;
   const signIn = auth ?? createConsoleAuth({ store, proxyHeader });
   const app = new Hono();
@@ -196,15 +204,6 @@ export function createConsoleServer({
     return c.json(error('internal', 'the request failed; see the server log'), 500);
   });
   return app;
-}
-
-/** The address a sign-in comes from (the TCP peer; behind a reverse proxy, the proxy's), or `unknown`. */
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
 }
 
 function refusalMessage({ reason, retryAfterSeconds }: SignInRefusal): string {

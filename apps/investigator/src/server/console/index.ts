@@ -13,6 +13,7 @@ export {
   type ConversationContext,
   conversationContext,
 } from './conversation-context.js';
+export { type ClientAddressOptions, createClientAddress, type TrustProxy } from './create-client-address.js';
 export {
   type ConsoleSettings,
   type CreateConsoleServerOptions,
