@@ -10,18 +10,32 @@ export const csrfHeader = 'x-investigator-console';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Options of {@link consoleGuard}. */
+export interface ConsoleGuardOptions {
+  /**
+   * Whether a reverse proxy stands in front of the console (`trustProxy` or `proxyHeader` set), so the
+   * host it was addressed by may come in `X-Forwarded-Host`; default false: any client can send that
+   * header, so only `Host` names the console.
+   */
+  behindProxy?: boolean;
+}
+
 /**
  * Guards the console's API: a state-changing request (POST, DELETE…) must carry `x-investigator-console: 1`
  * and, when the browser sends `Origin`, come from the console's own host (else 403); every route but
  * `POST /api/login` needs a signed-in user (else 401).
  */
-export function consoleGuard(auth: ConsoleAuth): MiddlewareHandler<ConsoleEnv> {
+export function consoleGuard(
+  auth: ConsoleAuth,
+  { behindProxy = false }: ConsoleGuardOptions = {},
+): MiddlewareHandler<ConsoleEnv> {
   return async (c, next) => {
     if (!safeMethods.has(c.req.method)) {
       const origin = c.req.header('origin');
       // The console's own host: as the browser addressed it, directly or through a TLS proxy (whose
-      // scheme differs from ours, so only hosts are compared).
-      const hosts = [c.req.header('host') ?? new URL(c.req.url).host, c.req.header('x-forwarded-host')];
+      // scheme differs from ours, so only hosts are compared; its header is read only behind one).
+      const host = c.req.header('host') ?? new URL(c.req.url).host;
+      const hosts = behindProxy ? [host, c.req.header('x-forwarded-host')] : [host];
       if (origin !== undefined && !hosts.includes(hostOf(origin))) {
         return c.json(
           { error: { code: 'cross_site', message: `refused: a request from ${origin} to the console` } },

@@ -238,6 +238,22 @@ describe('the console sign-in with the admin token, throttled (route level)', ()
     expect((await login(proxied, adminToken, '10.0.0.2', '198.51.100.2')).status).toBe(200);
   });
 
+  it('reads X-Forwarded-Host for the same-origin check only behind a configured proxy', async () => {
+    const logout = (app: Hono) =>
+      app.request('http://127.0.0.1:8787/api/logout', {
+        method: 'POST',
+        headers: {
+          'x-investigator-console': '1',
+          host: '127.0.0.1:8787',
+          'x-forwarded-host': 'evil.example',
+          origin: 'https://evil.example',
+        },
+      });
+    // Direct: any client can send X-Forwarded-Host, so it cannot make another site's origin the console's.
+    expect((await logout(consoleApp({}))).status).toBe(403);
+    expect((await logout(consoleApp({ trustProxy: 1 }))).status).not.toBe(403);
+  });
+
   it('answers 429 with Retry-After to an address after its failures, until the window passes', async () => {
     let clock = 0;
     const app = consoleApp({
