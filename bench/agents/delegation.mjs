@@ -19,6 +19,8 @@
 // Run from the repository root after `npm run build`: `node bench/agents/delegation.mjs`.
 // Peak context is the largest main-agent prompt of any conversation (the window question: an incident
 // replayed inline overflows o4-mini's and gpt-5's windows long before its last question).
+// Never worse: with kioku's default each shape must cost at most the same shape unmanaged (cached); a
+// violation is printed and recorded (`neverWorseViolations`).
 // Prints a table and writes bench/results/agents-delegation.json.
 import { readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -250,9 +252,30 @@ for (const result of results) {
     );
   }
 }
+// Never worse than doing nothing: with kioku's default, each shape costs at most the same shape unmanaged
+// (main-agent cached cost inline; main + sub-agent cached cost delegated), in every set, framing and pricing.
+const neverWorse = results.flatMap((result) => {
+  const row = (variant) => result.rows.find((each) => each.variant === variant);
+  const where = `${result.set}, ${result.framing}, ${result.pricing}`;
+  const inline = row('inline, kioku-default').mainCostCachedRatio;
+  const inlineBase = row('inline, unmanaged').mainCostCachedRatio;
+  const delegated = row('delegated + kioku-default').totalCostCachedRatio;
+  const delegatedBase = row('delegated, unmanaged').totalCostCachedRatio;
+  return [
+    ...(inline > inlineBase ? [`${where}: inline ${inline}× against ${inlineBase}× unmanaged`] : []),
+    ...(delegated > delegatedBase
+      ? [`${where}: delegated ${delegated}× against ${delegatedBase}× unmanaged`]
+      : []),
+  ];
+});
+console.log(
+  neverWorse.length === 0
+    ? '\nnever worse: kioku-default costs at most the unmanaged history in every shape, set, framing and pricing'
+    : `\nNEVER-WORSE VIOLATED by kioku-default: ${neverWorse.join('; ')}`,
+);
 await mkdir(dirname(output), { recursive: true });
 await writeFile(
   output,
-  `${JSON.stringify({ generatedBy: 'bench/agents/delegation.mjs', results }, null, 2)}\n`,
+  `${JSON.stringify({ generatedBy: 'bench/agents/delegation.mjs', neverWorseViolations: neverWorse, results }, null, 2)}\n`,
 );
 console.log(`\nwrote ${output}`);

@@ -25,9 +25,12 @@ const tau2 = ['airline_default', 'retail_defautl', 'telecom_default'].map(
 );
 
 /**
- * The dev sets, each `{name, transcripts, model?, pricingOverrides?, long}`; `long` marks the long-run
- * coding sets the 0.50× tokens / 0.80× cached cost targets apply to. `model` is set where the log does not
- * record it per run (the SOC environment logs: ExCyTIn o4-mini, SecRL gpt-5).
+ * The dev sets, each `{name, transcripts, model?, pricingOverrides?, long, workload}`; `long` marks the
+ * long-run coding sets the 0.50× tokens / 0.80× cached cost targets apply to. `model` is set where the log
+ * does not record it per run (the SOC environment logs: ExCyTIn o4-mini, SecRL gpt-5). `workload(transcript)`
+ * names the workload a run belongs to (one agent, model and task family): the set itself, except tau2-bench
+ * by domain (airline, retail, telecom) and the SQL investigations by agent and model (ExCyTIn o4-mini,
+ * SecRL gpt-5), which the set pools.
  */
 export async function loadDevSets() {
   const deepseek = await loadDeepSeekSet();
@@ -35,14 +38,25 @@ export async function loadDevSets() {
   const soc = await load('ExCyTIn/SecRL SQL', excytin, 'o4-mini');
   const gpt5 = await load('SecRL gpt-5', [secrlGpt5], 'gpt-5');
   return [
-    { ...deepseek, name: 'mini-swe-agent deepseek-chat', long: true },
-    { ...claude, name: 'OpenHands claude-3.5-sonnet', long: true },
+    { ...deepseek, name: 'mini-swe-agent deepseek-chat', long: true, workload: () => deepseek.name },
+    {
+      ...claude,
+      name: 'OpenHands claude-3.5-sonnet',
+      long: true,
+      workload: () => 'OpenHands claude-3.5-sonnet',
+    },
     {
       ...(await load('tau-bench airline gpt-4o', ['tau-bench/historical_trajectories/gpt-4o-airline.json'])),
       model: 'gpt-4o',
       long: false,
+      workload: () => 'tau-bench airline gpt-4o',
     },
-    { ...(await load('tau2-bench gpt-4.1', tau2)), long: false },
+    {
+      ...(await load('tau2-bench gpt-4.1', tau2)),
+      long: false,
+      workload: (transcript) =>
+        `tau2-bench gpt-4.1 ${['airline', 'retail', 'telecom'].find((domain) => transcript.file.includes(`_${domain}_`))}`,
+    },
     {
       name: 'ExCyTIn/SecRL SQL',
       transcripts: [
@@ -54,6 +68,7 @@ export async function loadDevSets() {
         })),
       ],
       long: false,
+      workload: (transcript) => (transcript.model === 'gpt-5' ? 'SecRL gpt-5' : 'ExCyTIn o4-mini'),
     },
   ];
 }

@@ -15,6 +15,8 @@
 //   `str_replace_editor` create/str_replace/insert, mini-swe-agent bash commands that write a file (sed -i,
 //   a redirection, tee, patch, git apply, a heredoc) and ExCyTIn `submit`; SecRL agents act in text, so
 //   they have no write calls.
+// Never worse: kioku's default must cost at most the unmanaged history (cached, Anthropic-style) on every set
+// and half; a violation is printed and recorded (`neverWorseViolations`).
 // Halves: the runs of even position by id in each set (dev) and the odd ones (held-out). No threshold is
 // chosen here (the figures are measured, not tuned); both halves are reported so a choice made on one can
 // be checked on the other.
@@ -212,6 +214,19 @@ for (const [name, set] of Object.entries(result.sets)) {
     );
   }
 }
+// Never worse than doing nothing: kioku's default costs at most the unmanaged history on every set and half.
+const neverWorse = Object.entries(result.sets).flatMap(([name, set]) =>
+  ['dev', 'heldOut', 'all'].flatMap((half) => {
+    const ratio = set[half]['kioku-default']?.costCachedRatio;
+    return ratio !== undefined && ratio > 1 ? [`${name} (${half}): cached cost ${ratio}× unmanaged`] : [];
+  }),
+);
+result.neverWorseViolations = neverWorse;
+console.log(
+  neverWorse.length === 0
+    ? '\nnever worse: kioku-default costs at most the unmanaged history on every set and half'
+    : `\nNEVER-WORSE VIOLATED by kioku-default: ${neverWorse.join('; ')}`,
+);
 await mkdir(dirname(output), { recursive: true });
 await writeFile(
   output,

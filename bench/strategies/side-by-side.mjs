@@ -11,6 +11,11 @@
 //   model's input price) for comparison; per set and pooled (pooled USD is mostly the Claude set's);
 // - a trigger sweep of the peers with a token trigger (fractions of the window and the documented 100k):
 //   each strategy's input tokens against its cached cost, under the agents' rule and native pricing.
+// Reachable: kioku's default removes any breakpoint its caller set and places its own (`cacheBreakpoints`),
+// so under the agents' rule its row is a replay-only configuration no user of the default sends; its rows
+// under kioku's frontier placement (and under DeepSeek's automatic cache, where markers do nothing) are
+// what it sends. On those it must cost at most the unmanaged history (never worse); a violation is printed
+// and recorded (`neverWorseViolations`).
 // Honesty: runs of even position in each set (sorted by id) are the tuning half, the others the held-out
 // half. Each peer's best trigger (cheapest cached cost) is chosen on the tuning half and reported on the
 // held-out half; every table is the held-out half. For runtime, the Claude set's Anthropic-style pricing is
@@ -228,6 +233,15 @@ for (const set of sets) {
   frontier[set.name] = { default: kiokuName, dominatedBy: dominating };
 }
 
+// 5. Never worse than doing nothing, on the rows the default really sends (its own breakpoints).
+const neverWorse = pricings.flatMap((pricing) =>
+  [...sets.map((set) => set.name), 'pooled'].flatMap((column) => {
+    const rows = column === 'pooled' ? table[pricing].frontier.pooled : table[pricing].frontier.sets[column];
+    const ratio = rows[kiokuName]?.costCachedRatio;
+    return ratio !== undefined && ratio > 1 ? [`${column}, ${pricing}: cached cost ${ratio}× unmanaged`] : [];
+  }),
+);
+
 const report = {
   date: new Date().toISOString(),
   node: process.version,
@@ -258,6 +272,9 @@ const report = {
   sweep: { breakpoints: 'agent', pricing: 'native', fractions, documentedTrigger, ...sweeps },
   chosenTriggers: chosen,
   frontier,
+  defaultSends:
+    "kioku-default's own breakpoints (the frontier policy); its agent-policy rows are replay-only (it removes a caller's markers)",
+  neverWorseViolations: neverWorse,
   seconds: 0,
 };
 report.seconds = round((Date.now() - started) / 1000, 1);
@@ -343,5 +360,10 @@ for (const set of sets) {
   );
 }
 console.log(
-  `\n* kioku's default. Ratios are to unmanaged, measured in the same run.\nwrote ${output} in ${report.seconds} s`,
+  neverWorse.length === 0
+    ? `\nnever worse: ${kiokuName} with its own breakpoints costs at most the unmanaged history on every set and pricing`
+    : `\nNEVER-WORSE VIOLATED by ${kiokuName} with its own breakpoints: ${neverWorse.join('; ')}`,
+);
+console.log(
+  `\n* kioku's default. Its rows under the agents' rule are replay-only: it removes a caller's breakpoints and sends its own (frontier). Ratios are to unmanaged, measured in the same run.\nwrote ${output} in ${report.seconds} s`,
 );

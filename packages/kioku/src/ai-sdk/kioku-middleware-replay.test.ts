@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { generateText, wrapLanguageModel } from 'ai';
+import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { placeCacheBreakpoints } from '../pricing/place-cache-breakpoints.js';
 import { replayCalls } from '../replay/replay-calls.js';
 import { replayTranscript } from '../replay/replay-transcript.js';
 import { resolvePricing } from '../replay/resolve-pricing.js';
@@ -65,5 +66,40 @@ describe('kiokuMiddleware and replayTranscript', () => {
     expect(replay.totals.inputTokens).toBeLessThan(
       0.75 * replay.calls.reduce((sum, c) => sum + c.unmanagedTokens, 0),
     );
+  });
+});
+
+describe('kiokuMiddleware with kiokuDefault: cache breakpoints', () => {
+  it('sends the default’s own breakpoints whatever the caller marked (the agents’ rule never reaches the provider)', async () => {
+    const { transcripts } = await loadTranscripts([sample]);
+    const transcript = transcripts[0];
+    if (transcript === undefined) throw new Error('the sample did not load');
+    const modelId = 'claude-3-5-sonnet-20241022';
+    const counter = counterForModel(modelId);
+    const [system, ...rest] = transcript.messages;
+    if (system?.role !== 'system' || typeof system.content !== 'string') throw new Error('no system prompt');
+    const markedAt = (options: LanguageModelV4CallOptions) =>
+      fromLanguageModelPrompt(options.prompt).flatMap((message, index) =>
+        message.providerOptions?.anthropic?.cacheControl === undefined ? [] : [index],
+      );
+    /** The breakpoints the model received at each call, the caller marking its messages with `mark`. */
+    const sent = async (mark: (messages: ModelMessage[]) => ModelMessage[]) => {
+      const inner = scriptedModel({ replies: [{ text: 'ok' }], provider: 'anthropic.messages', modelId });
+      const model = wrapLanguageModel({
+        model: inner,
+        middleware: kiokuMiddleware({ counter, contextWindow: 200_000 }),
+      });
+      for (const call of replayCalls(transcript).slice(0, 30)) {
+        const messages = mark(rest.slice(0, call.messageCount - 1));
+        await generateText({ model, instructions: system.content, messages, maxRetries: 0 });
+      }
+      return inner.doGenerateCalls.map(markedAt);
+    };
+    const own = await sent((messages) => messages);
+    // The caller marks its latest 3 user and tool messages, as agents do, at every call.
+    const agents = await sent((messages) => placeCacheBreakpoints(messages, { system: false }));
+    expect(agents).toEqual(own);
+    // The default does mark (the system prompt and the latest messages, then its frontier), never more than 4.
+    expect(own.every((indexes) => indexes.length > 0 && indexes.length <= 4)).toBe(true);
   });
 });

@@ -388,7 +388,7 @@ describe('kiokuMiddleware: cache prices', () => {
       await generateText({ model, instructions, messages: history(2), maxRetries: 0 });
     }
     expect(spy.budgets.map((budget) => budget.cachePrices)).toEqual([
-      { read: 0.5, write: 1, marked: false },
+      { read: 0.5, write: 1, marked: false, minimumTokens: 1024, granularity: 128 },
       undefined,
     ]);
   });

@@ -46,6 +46,8 @@ export function anthropicCachePolicy({
     name: 'anthropic',
     breakpoints: 'explicit',
     writePremium: true,
+    minimumCacheableTokens,
+    granularity: 1,
     apply({ layout, time, cache }) {
       const { blocks } = layout;
       const marked = blocks.flatMap((block, index) => (block.cacheControl === undefined ? [] : [index]));

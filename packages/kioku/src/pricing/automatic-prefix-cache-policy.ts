@@ -46,6 +46,8 @@ export function automaticPrefixCachePolicy({
     name,
     breakpoints: 'automatic',
     writePremium: false,
+    minimumCacheableTokens,
+    granularity,
     apply({ layout, time, cache }) {
       const { blocks } = layout;
       let read = 0;

@@ -39,6 +39,10 @@ export interface CachePolicy {
   readonly breakpoints: 'explicit' | 'automatic' | 'none';
   /** True when writing to the cache costs more than plain input (Anthropic). */
   readonly writePremium: boolean;
+  /** Shortest prefix the cache stores, in tokens (a shorter one is plain input); absent: any. */
+  readonly minimumCacheableTokens?: number;
+  /** Past the minimum, a hit counts in steps of this many tokens (the rest is plain input); absent: 1. */
+  readonly granularity?: number;
   /** Bills one call against `cache` at `time` (seconds) and records what the call leaves there. */
   apply(options: { layout: PromptLayout; time: number; cache: CacheStore }): CacheSplit;
 }

@@ -10,10 +10,20 @@ describe('cachePrices', () => {
     expect(prices.read).toBeCloseTo(0.1, 6);
     expect(prices.write).toBeCloseTo(1.25, 6);
     expect(prices.marked).toBe(true);
+    // Sonnet caches prefixes of 1024 tokens or more, at any length past that.
+    expect(prices.minimumTokens).toBe(1024);
+    expect(prices.granularity).toBeUndefined();
   });
 
   it('charges no premium for writes to an automatic cache (OpenAI): the input price', () => {
-    expect(cachePrices(getModelInfo('gpt-4o'))).toEqual({ read: 0.5, write: 1, marked: false });
+    // OpenAI caches prompts of 1024 tokens or more, read in steps of 128 tokens.
+    expect(cachePrices(getModelInfo('gpt-4o'))).toEqual({
+      read: 0.5,
+      write: 1,
+      marked: false,
+      minimumTokens: 1024,
+      granularity: 128,
+    });
   });
 
   it('is 1 for both where nothing is cached', () => {
@@ -31,6 +41,8 @@ describe('findCachePrices', () => {
       read: 0.5,
       write: 1,
       marked: false,
+      minimumTokens: 1024,
+      granularity: 128,
     });
     expect(findCachePrices('no-such-model-anywhere')).toBeUndefined();
   });

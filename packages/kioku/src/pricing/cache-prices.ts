@@ -18,6 +18,13 @@ export interface CachePrices {
    * on; false where every prefix is cached (OpenAI, DeepSeek) or nothing is.
    */
   marked: boolean;
+  /**
+   * Shortest prefix the cache stores, in tokens: a shorter prompt or unchanged prefix is read at the plain
+   * price (1024 Anthropic's Sonnet and OpenAI, 64 DeepSeek); absent: any.
+   */
+  minimumTokens?: number;
+  /** Past `minimumTokens`, a read counts in steps of this many tokens (128 OpenAI, 64 DeepSeek); absent: 1. */
+  granularity?: number;
 }
 
 /**
@@ -30,11 +37,21 @@ export interface CachePrices {
  */
 export function cachePrices(
   model: Pick<ModelInfo, 'id' | 'provider' | 'price'>,
-  policy: Pick<CachePolicy, 'breakpoints' | 'writePremium'> = cachePolicyForModel(model),
+  policy: Pick<
+    CachePolicy,
+    'breakpoints' | 'writePremium' | 'minimumCacheableTokens' | 'granularity'
+  > = cachePolicyForModel(model),
 ): CachePrices {
   const { inputPerToken, cacheReadPerToken, cacheWritePerToken } = model.price;
   if (policy.breakpoints === 'none' || !(inputPerToken > 0)) return { read: 1, write: 1, marked: false };
   const read = Math.min(1, (cacheReadPerToken ?? inputPerToken) / inputPerToken);
   const write = policy.writePremium ? (cacheWritePerToken ?? inputPerToken) / inputPerToken : 1;
-  return { read, write: Math.max(read, write), marked: policy.breakpoints === 'explicit' };
+  const { minimumCacheableTokens, granularity } = policy;
+  return {
+    read,
+    write: Math.max(read, write),
+    marked: policy.breakpoints === 'explicit',
+    ...(minimumCacheableTokens === undefined ? {} : { minimumTokens: minimumCacheableTokens }),
+    ...(granularity === undefined || granularity <= 1 ? {} : { granularity }),
+  };
 }

@@ -270,7 +270,7 @@ describe('replayTranscript', () => {
       counter,
       pricing: modelPricing(gpt4o),
     });
-    expect(seen()).toEqual({ read: 0.5, write: 1, marked: false });
+    expect(seen()).toEqual({ read: 0.5, write: 1, marked: false, minimumTokens: 1024, granularity: 128 });
     await replayTranscript({
       transcript: transcript(1),
       strategy: spy,
@@ -281,6 +281,7 @@ describe('replayTranscript', () => {
       read: expect.closeTo(0.1, 6),
       write: expect.closeTo(1.25, 6),
       marked: true,
+      minimumTokens: 1024,
     });
   });
 

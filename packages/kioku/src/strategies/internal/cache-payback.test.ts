@@ -1,6 +1,9 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import type { CachePrices } from '../../pricing/cache-prices.js';
+import { type CachePrices, cachePrices } from '../../pricing/cache-prices.js';
+import { getModelInfo } from '../../pricing/get-model-info.js';
+import { openaiCachePolicy } from '../../pricing/openai-cache-policy.js';
+import { simulateCost } from '../../pricing/simulate-cost.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { toolStep } from '../../test/tool-step.js';
 import { kiokuDefault } from '../kioku-default/kioku-default.js';
@@ -12,11 +15,11 @@ import { type CachePaybackOptions, cachePayback } from './cache-payback.js';
  * A run of `steps` tool steps with ~350-token outputs, each after the agent's `thought`, as the agent holds
  * it before each call.
  */
-function run(steps: number, thought = 'Next.'): ModelMessage[][] {
+function run(steps: number, thought = 'Next.', lines = 200): ModelMessage[][] {
   const history: ModelMessage[] = [{ role: 'user', content: 'Fix the failing test.' }];
   const prompts: ModelMessage[][] = [history.slice()];
   for (let step = 0; step < steps; step += 1) {
-    history.push(...toolStep({ id: `call-${step}`, output: `line ${step}\n`.repeat(200), thought }));
+    history.push(...toolStep({ id: `call-${step}`, output: `line ${step}\n`.repeat(lines), thought }));
     prompts.push(history.slice());
   }
   return prompts;
@@ -110,6 +113,60 @@ describe('cachePayback', () => {
     expect(await first(true)).toBeGreaterThan(await first(false));
   });
 
+  it('counts a prompt too short for the cache (OpenAI: 1024 tokens) as not read, so masking it does not cost more', async () => {
+    // Short steps (~190-token outputs): masked, the prompt falls under OpenAI's 1024-token minimum, so it is
+    // sent at the full price where the unmanaged one is read from the cache (gpt-5: a tenth of the price).
+    const gpt5 = getModelInfo('gpt-5');
+    const prices = cachePrices(gpt5);
+    const masking = observationMasking({ keep: 1, batchSize: 4 });
+    const counter = quarterCounter();
+    const bill = (sent: ModelMessage[][]) =>
+      simulateCost({
+        calls: sent.map((messages) => ({ prompt: { messages }, outputTokens: 0 })),
+        model: gpt5,
+        counter,
+        policy: openaiCachePolicy(),
+      }).totals.cost;
+    // 12 steps: the masked prompt is under 1,024 tokens at the call the first batch is due.
+    const prompts = run(12, 'Next.', 100);
+    const unmanaged = bill(prompts);
+    // Weighed as if every prefix were cached (the rule before it knew the minimum), it costs more.
+    const { minimumTokens: _, granularity: __, ...anyLength } = prices;
+    const gated = cachePayback(masking, { horizon: 0.5 });
+    expect(bill(await replay(gated, prompts, 1_000_000, anyLength))).toBeGreaterThan(unmanaged);
+    expect(bill(await replay(gated, prompts, 1_000_000, prices))).toBeLessThanOrEqual(unmanaged);
+  });
+
+  it('where the cache keeps only marked prefixes of 1024 tokens or more, counts a short system prompt as not read', async () => {
+    // A 600-token system prompt: the breakpoint on it stores nothing, so a rewrite writes it again too.
+    const system: ModelMessage = { role: 'system', content: 'You fix failing tests. '.repeat(100) };
+    const prompts = run(40).map((prompt) => [system, ...prompt]);
+    const masking = observationMasking({ keep: 4, batchSize: 4 });
+    const first = async (minimumTokens?: number) =>
+      firstEdit(
+        await replay(cachePayback(masking), prompts, 1_000_000, {
+          read: 0.1,
+          write: 1.25,
+          marked: true,
+          ...(minimumTokens === undefined ? {} : { minimumTokens }),
+        }),
+        prompts,
+      );
+    expect(await first(1024)).toBeGreaterThan(await first());
+  });
+
+  it('weighs a rewrite the same when the caller passes equal copies of the history at every call', async () => {
+    const prompts = run(40);
+    const masking = observationMasking({ keep: 4, batchSize: 4 });
+    const copies = prompts.map((prompt) => structuredClone(prompt));
+    const same = firstEdit(await replay(cachePayback(masking), prompts), prompts);
+    // Compared by identity, every copy looked like a new history and the edits were taken unchecked (at 8).
+    const byValue = (sent: ModelMessage[][]) =>
+      sent.findIndex((prompt, call) => JSON.stringify(prompt) !== JSON.stringify(copies[call]));
+    expect(byValue(await replay(cachePayback(masking), copies))).toBe(same);
+    expect(same).toBeGreaterThan(8);
+  });
+
   it('with breakEven, counts what holding the edits has cost so far towards the rewrite', async () => {
     const prompts = run(40);
     const masking = observationMasking({ keep: 4, batchSize: 4 });
@@ -132,7 +189,10 @@ describe('cachePayback', () => {
     const prompts = run(16, 'Reading the failure again before the next command. '.repeat(12));
     const masking = observationMasking({ keep: 2, batchSize: 4 });
     // Expecting half as many calls again as were made, the rewrite is taken near the end and cannot pay back.
-    expect(firstEdit(await replay(cachePayback(masking), prompts), prompts)).toBeGreaterThan(8);
+    const half = firstEdit(await replay(cachePayback(masking, { horizon: 0.5 }), prompts), prompts);
+    expect(half).toBeGreaterThan(8);
+    // A quarter as many (the default) leaves it unmanaged too.
+    expect(firstEdit(await replay(cachePayback(masking), prompts), prompts)).toBe(-1);
     const sent = await replay(cachePayback(masking, { horizon: 0, breakEven: true }), prompts);
     expect(firstEdit(sent, prompts)).toBe(-1);
   });

@@ -1,4 +1,6 @@
 import type { ModelMessage } from 'ai';
+import { sameMessage } from '../../messages/same-message.js';
+import type { CachePrices } from '../../pricing/cache-prices.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import type { Strategy, StrategyEdit } from '../strategy.js';
 import { checkFraction } from './check-option.js';
@@ -20,10 +22,11 @@ export interface CachePaybackOptions {
    */
   cacheWrite?: number;
   /**
-   * Calls expected to remain, per call made so far (assistant messages in the history); default 0.5: a run
-   * that has gone on for n calls is expected to go on for n/2 more (1 and 0.25 tried on the dev runs,
-   * `bench/strategies/default-frontier.mjs`: 1 cost up to 1.023× unmanaged on tau-bench, 0.25 hid fewer facts
-   * but sent 0.64–0.67× the tokens on the long runs).
+   * Calls expected to remain, per call made so far (assistant messages in the history); default 0.25: a run
+   * that has gone on for n calls is expected to go on for n/4 more. Chosen on the pick half of the dev runs
+   * (`bench/strategies/default-frontier.mjs`) as the one of 0.5, 0.35 and 0.25 that costs at most the
+   * unmanaged history on every workload there: 0.5 cost 1.029× on the SecRL gpt-5 questions under Claude's
+   * prices, 0.35 1.003× under their own (runs of 10 to 17 calls end before a rewrite pays back).
    */
   horizon?: number;
   /**
@@ -58,23 +61,24 @@ const anthropicWrite = 1.25;
  * Lets a strategy that edits old messages in place (masking, input clearing) rewrite the provider's
  * cached prefix only when the rewrite pays back over the calls likely to remain. When the wrapped
  * strategy proposes new edits, the prompt it proposes is compared with the one that keeps the previous
- * call's prompt and appends the new messages: the rewrite costs `cacheWrite - cacheRead` per token from
- * the first changed message to the end of the previous prompt (written again instead of read; where the
- * cache keeps only marked prefixes, from the last breakpoint before it: the previous edits' frontier,
- * else the system prompt), and saves
- * `cacheRead` per removed token at this call and at each of the `horizon × calls so far` calls expected
- * to follow (with `breakEven`, plus what holding the edits has cost so far). The prices are those the call
- * is billed at (`budget.cachePrices`) unless given: without a write premium a rewrite costs only the
- * cache discount it loses, and without a cache nothing. The edits are taken when the saving is at least
- * the cost; otherwise the previous prompt is kept and the wrapped strategy asked again at the next call
- * (a later, larger batch may pay). On short runs nothing is rewritten, so the prompt is the unmanaged one
- * and never costs more than it; a prompt that would not fit the usable window without the edits takes
- * them whatever they cost. The history must extend the previous call's (the same message objects, as the
- * compactor and a replay give it); otherwise the edits are taken as proposed.
+ * call's prompt and appends the new messages, both priced as the cache bills them (`budget.cachePrices`
+ * unless the options give the prices): at this call the held prompt reads all of the previous one, the
+ * rewrite only the prefix before the first changed message (where the cache keeps only marked prefixes,
+ * up to the last breakpoint before it: the previous edits' frontier, else the system prompt) and writes
+ * the rest again; at each of the `horizon × calls so far` calls expected to follow, each reads the prompt
+ * sent at this call. A prefix shorter than the cache's minimum (`minimumTokens`, 1024 for Anthropic's
+ * Sonnet and OpenAI) is not read at all, and an automatic cache reads in steps of its `granularity`, so
+ * a rewrite that leaves a prompt too short to cache saves nothing at the later calls. With `breakEven`,
+ * what holding the edits has cost so far counts towards the rewrite too. The edits are taken when the
+ * saving is at least the cost; otherwise the previous prompt is kept and the wrapped strategy asked
+ * again at the next call (a later, larger batch may pay). On short runs nothing is rewritten, so the
+ * prompt is the unmanaged one and never costs more than it; a prompt that would not fit the usable
+ * window without the edits takes them whatever they cost. The history must extend the previous call's
+ * (the same messages, compared by value: `sameMessage`); otherwise the edits are taken as proposed.
  */
 export function cachePayback<State>(
   strategy: Strategy<State>,
-  { cacheRead, cacheWrite, horizon = 0.5, breakEven = false }: CachePaybackOptions = {},
+  { cacheRead, cacheWrite, horizon = 0.25, breakEven = false }: CachePaybackOptions = {},
 ): Strategy<CachePaybackState<State>> {
   if (cacheRead !== undefined)
     checkFraction({ strategy: 'cachePayback', option: 'cacheRead', value: cacheRead });
@@ -116,27 +120,43 @@ export function cachePayback<State>(
         },
       });
       if (result.state === state.inner || !extendsPrevious(state.input, messages)) return take();
-      const held = [...state.output, ...messages.slice(state.input.length)];
+      // Only strategies that keep every message in place are weighed (masking, input clearing).
+      if (state.output.length !== state.input.length) return take();
+      // The previous prompt with the new messages after it: its edited messages, and the caller's own
+      // objects where it sent a message as it was (a state restored from JSON holds copies of them).
+      const held = messages.map((message, index) => {
+        const sent = state.output[index];
+        return sent === undefined || same(sent, state.input[index]) ? message : sent;
+      });
       if (held.length !== result.messages.length) return take();
-      const first = held.findIndex((message, index) => message !== result.messages[index]);
+      // A caller may pass equal copies of the messages at each call: compared by value, not identity.
+      const first = held.findIndex((message, index) => !same(message, result.messages[index]));
       if (first === -1) return take();
       // A prompt that would not fit the window is never kept for the cache's sake.
-      const heldTokens = tokensOf(counter, held, 0) + counter.countTools(input.tools ?? []);
+      const toolTokens = counter.countTools(input.tools ?? []);
+      const heldTokens = toolTokens + tokensOf(counter, held, 0);
       if (heldTokens > usableTokens(budget)) return take();
       const read = cacheRead ?? budget.cachePrices?.read ?? anthropicRead;
       const write = Math.max(read, cacheWrite ?? budget.cachePrices?.write ?? anthropicWrite);
-      const saved = tokensOf(counter, held, first) - tokensOf(counter, result.messages, first);
+      const sending = sendCost({ read, write, prices: budget.cachePrices });
+      const proposedTokens = toolTokens + tokensOf(counter, result.messages, 0);
+      const saved = heldTokens - proposedTokens;
       // A cache that keeps only marked prefixes reads up to the last breakpoint before the change: the
-      // previous edits' frontier (`cacheBreakpoints` marks it), else the system prompt.
+      // previous edits' frontier (`cacheBreakpoints` marks it), else the system prompt (none: nothing).
       const marked = budget.cachePrices?.marked ?? true;
       const from = marked
         ? Math.min(first, Math.max(lastChanged(state.input, state.output) + 1, leadingSystem(messages)))
         : first;
-      const rewritten = tokensOf(counter, result.messages.slice(0, state.output.length), from);
+      const kept = from === 0 ? 0 : toolTokens + tokensOf(counter, result.messages.slice(0, from), 0);
+      const previous = toolTokens + tokensOf(counter, held.slice(0, state.output.length), 0);
+      // This call: the held prompt reads all of the previous one; the rewrite only what precedes the change.
+      const now = sending(heldTokens, previous) - sending(proposedTokens, kept);
+      // Each later call reads this call's prompt: the smaller one costs less, unless it is too short to cache.
+      const later = sending(heldTokens, heldTokens) - sending(proposedTokens, proposedTokens);
       const callsSoFar = messages.filter((message) => message.role === 'assistant').length;
       const expected = 1 + horizon * callsSoFar;
       const paid = breakEven ? state.rent : 0;
-      if (saved > 0 && saved * read * expected + paid >= (write - read) * rewritten) return take();
+      if (saved > 0 && now + (expected - 1) * later + paid >= 0) return take();
       return {
         messages: held,
         edits: [...state.edits],
@@ -145,23 +165,46 @@ export function cachePayback<State>(
           input: messages,
           output: held,
           edits: state.edits,
-          rent: state.rent + Math.max(0, saved) * read,
+          rent: state.rent + Math.max(0, later),
         },
       };
     },
   };
 }
 
-/** True when `messages` starts with every message of `previous` (the same objects). */
+/**
+ * What sending a prompt of `total` tokens costs, in input-price tokens, when an earlier call stored its
+ * first `stored` tokens: the part the cache holds read (none under the cache's minimum; an automatic cache
+ * reads in steps of its granularity), the rest written, or plain input where the prompt is too short to
+ * cache.
+ */
+function sendCost({ read, write, prices }: { read: number; write: number; prices: CachePrices | undefined }) {
+  const minimum = prices?.minimumTokens ?? 0;
+  const step = prices?.marked === false ? (prices.granularity ?? 1) : 1;
+  const readable = (tokens: number): number =>
+    tokens < minimum ? 0 : minimum + Math.floor((tokens - minimum) / step) * step;
+  return (total: number, stored: number): number => {
+    const hit = readable(Math.min(stored, total));
+    return read * hit + (total >= minimum ? write : 1) * (total - hit);
+  };
+}
+
+/** True when `messages` starts with every message of `previous` (the same objects, or equal ones). */
 function extendsPrevious(previous: readonly ModelMessage[], messages: readonly ModelMessage[]): boolean {
   if (previous.length === 0 || messages.length < previous.length) return false;
-  return previous.every((message, index) => messages[index] === message);
+  return previous.every((message, index) => same(message, messages[index]));
+}
+
+/** The same message: the same object, or an equal one (`sameMessage`). */
+function same(a: ModelMessage, b: ModelMessage | undefined): boolean {
+  return a === b || (b !== undefined && sameMessage(a, b));
 }
 
 /** The last index where `output` holds another message than `input` (-1: none). */
 function lastChanged(input: readonly ModelMessage[], output: readonly ModelMessage[]): number {
   for (let index = Math.min(input.length, output.length) - 1; index >= 0; index -= 1) {
-    if (output[index] !== input[index]) return index;
+    const sent = output[index];
+    if (sent !== undefined && !same(sent, input[index])) return index;
   }
   return -1;
 }

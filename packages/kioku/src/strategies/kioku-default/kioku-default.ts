@@ -60,15 +60,18 @@ export interface KiokuDefaultOptions {
  * - **tool-input clearing** on the same window and cadence: tool-call inputs of 64 tokens or more beyond
  *   it keep their first line and say how much was cut;
  * - **cache payback**: a batch rewrites the provider's cached prefix only when the tokens it removes,
- *   read at every call expected to remain (half as many as were made so far), pay for writing the
- *   rewritten part again at the cache prices the call is billed at (`budget.cachePrices`; else read 0.1,
- *   write 1.25 of the input price), so short runs are mostly sent unmanaged;
+ *   read at every call expected to remain (a quarter as many as were made so far), pay for writing the
+ *   rewritten part again at the cache prices the call is billed at (`budget.cachePrices`: the read and
+ *   write prices, the cache's minimum prefix and its granularity; else read 0.1, write 1.25 of the input
+ *   price), so short runs are mostly sent unmanaged;
  * - **cache breakpoints** (`cacheBreakpoints`): the last edited message carries an Anthropic breakpoint,
  *   so a batch rewrites only what follows the previous batch, and calls between batches read everything
  *   before their new messages.
  *
- * Chosen among candidates on the pick half of the runs (`bench/strategies/default-frontier.mjs`): no
- * candidate met every target of issue 12; docs/strategies.md says which give way.
+ * Chosen among candidates on the pick half of the runs (`bench/strategies/default-frontier.mjs`), never
+ * costing more than the unmanaged history on any workload of the pick half (a hard constraint), and on
+ * none of the held-out half either; no candidate met every other target of issue 12, and
+ * docs/strategies.md says which give way.
  *
  * @example
  * const strategy = kiokuDefault(); // name 'kioku-default'
