@@ -116,10 +116,7 @@ export function createConsoleServer({
   app.route('/', createServer(webhook));
 
   const api = new Hono<ConsoleEnv>();
-  api.use(
-    '*',
-    consoleGuard(signIn, { behindProxy: trustProxy !== undefined || proxyHeader !== undefined }),
-  );
+  api.use('*', consoleGuard(signIn, { behindProxy: trustProxy !== undefined || proxyHeader !== undefined }));
   api.post(
     '/login',
     bodyLimit({
