@@ -58,7 +58,7 @@ function bill(prompts: ModelMessage[][]) {
   };
   const calls = prompts.map((prompt) => ({ prompt: { messages: prompt }, outputTokens: 0 }));
   const policy = anthropicCachePolicy({ minimumCacheableTokens: 1 });
-  return simulateCost({ calls, model, counter, policy }).totals;
+  return simulateCost({ calls, model, counter, policy });
 }
 
 describe('cacheBreakpoints', () => {
@@ -77,20 +77,41 @@ describe('cacheBreakpoints', () => {
       ...messages[1],
       providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } },
     });
-    // 5 outputs, keep 2, batch 3: c0–c2 masked, the last at index 7; the call reads the system prompt's entry.
-    expect(marked(prompts[5] ?? [])).toEqual([0, 7, 9, 11]);
+    // 5 outputs, keep 2, batch 3: c0–c2 masked, the last at index 7; the call marks the task and the
+    // system prompt, which earlier calls marked, so it reads the longer of their entries still alive.
+    expect(marked(prompts[5] ?? [])).toEqual([0, 1, 7, 11]);
     // Between batches the frontier stays, with the latest 3 tool messages.
     expect(marked(prompts[6] ?? [])).toEqual([7, 9, 11, 13]);
-    // The next batch (8 outputs: c3–c5 masked) marks the old frontier and the new one.
-    expect(marked(prompts[8] ?? [])).toEqual([7, 13, 15, 17]);
+    // The next batch (8 outputs: c3–c5 masked) marks the old frontier, the task (should the frontier's
+    // entry have expired), the new frontier and the latest message.
+    expect(marked(prompts[8] ?? [])).toEqual([1, 7, 13, 17]);
   });
 
   it('lets a batch read the prefix up to the previous frontier instead of writing the whole prompt again', async () => {
     const messages = history(12);
-    const own = bill(await replay(cacheBreakpoints(masking()), messages));
-    const agents = bill((await replay(masking(), messages)).map((prompt) => placeCacheBreakpoints(prompt)));
+    const own = bill(await replay(cacheBreakpoints(masking()), messages)).totals;
+    const agents = bill(
+      (await replay(masking(), messages)).map((prompt) => placeCacheBreakpoints(prompt)),
+    ).totals;
     expect(own.cacheReadTokens).toBeGreaterThan(agents.cacheReadTokens);
     expect(own.cost).toBeLessThan(agents.cost);
+  });
+
+  it('lets the first batch read the prefix up to the latest message an earlier call marked before the edit', async () => {
+    // A long task before the first tool output: the first calls mark it; the first batch masks from index 3.
+    const messages = history(6).map((message, index) =>
+      index === 1 ? { role: 'user' as const, content: outputLines(200) } : message,
+    );
+    const prompts = await replay(cacheBreakpoints(masking()), messages);
+    const taskEnd =
+      counter.countMessage(messages[0] as ModelMessage) + counter.countMessage(messages[1] as ModelMessage);
+    expect(marked(prompts[5] ?? [])).toContain(1);
+    const calls = bill(prompts).calls;
+    const batch = prompts.findIndex(
+      (prompt) => prompt[3] !== undefined && prompt[3].content !== messages[3]?.content,
+    );
+    expect(batch).toBe(5);
+    expect(calls[batch]?.cacheReadTokens).toBeGreaterThanOrEqual(taskEnd);
   });
 
   it('costs what the agents’ own breakpoints cost on a run where nothing is masked, the task marked too', async () => {
@@ -98,7 +119,9 @@ describe('cacheBreakpoints', () => {
     const own = await replay(cacheBreakpoints(masking()), messages);
     const plain = await replay(masking(), messages);
     expect(plain.every((prompt, call) => prompt.length === (own[call]?.length ?? 0))).toBe(true);
-    expect(bill(own).cost).toBe(bill(plain.map((prompt) => placeCacheBreakpoints(prompt))).cost);
+    expect(bill(own).totals.cost).toBe(
+      bill(plain.map((prompt) => placeCacheBreakpoints(prompt))).totals.cost,
+    );
   });
 
   it('keeps the same message objects from call to call, removes other markers and declares itself', async () => {

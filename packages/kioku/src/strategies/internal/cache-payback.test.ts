@@ -25,6 +25,14 @@ function run(steps: number, thought = 'Next.', lines = 200): ModelMessage[][] {
   return prompts;
 }
 
+/** The prompts of a run with `thought` added to the agent's first message. */
+function withFirstThought(prompts: ModelMessage[][], thought: string): ModelMessage[][] {
+  const first = prompts.at(-1)?.[1];
+  if (first?.role !== 'assistant' || typeof first.content === 'string') return prompts;
+  const longer: ModelMessage = { ...first, content: [{ type: 'text', text: thought }, ...first.content] };
+  return prompts.map((prompt) => prompt.map((message) => (message === first ? longer : message)));
+}
+
 /** The prompts a strategy sends at each call of a run, its state carried as a replay carries it. */
 async function replay(
   strategy: Strategy<unknown>,
@@ -99,9 +107,9 @@ describe('cachePayback', () => {
   });
 
   it('where the cache keeps only marked prefixes, counts the rewrite from the last breakpoint before it', async () => {
-    // A long task (~2,500 tokens) before the first output: no breakpoint ends right before that output.
-    const task: ModelMessage = { role: 'user', content: 'Fix the failing test. '.repeat(450) };
-    const prompts = run(40).map((prompt) => [task, ...prompt.slice(1)]);
+    // A long first thought (~2,500 tokens) before the first output: no breakpoint ends right before that output.
+    const long = 'I will look at the failing test first. '.repeat(250);
+    const prompts = withFirstThought(run(40), long);
     const masking = observationMasking({ keep: 4, batchSize: 4 });
     const first = async (marked: boolean) =>
       firstEdit(
@@ -111,6 +119,27 @@ describe('cachePayback', () => {
     // Every prefix cached: rewritten from the first masked output on. Marked prefixes only: from the task on.
     expect(await first(false)).toBeGreaterThan(0);
     expect(await first(true)).toBeGreaterThan(await first(false));
+  });
+
+  it('with earlierMarks, where the cache keeps only marked prefixes, counts the latest user or tool message before the first rewrite as read', async () => {
+    // The same ~2,500 tokens in the task: earlier calls marked it (`cacheBreakpoints` marks it again at the
+    // batch), so the first rewrite reads it; in the agent's first thought, nothing marked it.
+    const long = 'I will look at the failing test first. '.repeat(250);
+    const task: ModelMessage = { role: 'user', content: `Fix the failing test. ${long}` };
+    const inTask = run(40).map((prompt) => [task, ...prompt.slice(1)]);
+    const inThought = withFirstThought(run(40), long);
+    const masking = observationMasking({ keep: 4, batchSize: 4 });
+    const first = async (prompts: ModelMessage[][], earlierMarks = true) =>
+      firstEdit(
+        await replay(cachePayback(masking, { earlierMarks }), prompts, 1_000_000, {
+          read: 0.1,
+          write: 1.25,
+          marked: true,
+        }),
+        prompts,
+      );
+    expect(await first(inTask)).toBeLessThan(await first(inThought));
+    expect(await first(inTask, false)).toBe(await first(inThought, false));
   });
 
   it('counts a prompt too short for the cache (OpenAI: 1024 tokens) as not read, so masking it does not cost more', async () => {

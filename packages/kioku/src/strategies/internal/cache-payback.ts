@@ -36,6 +36,14 @@ export interface CachePaybackOptions {
    * much as rewriting, whatever the run's length; default false.
    */
   breakEven?: boolean;
+  /**
+   * Where the cache keeps only marked prefixes, count the first rewrite as reading the prefix up to the
+   * latest user or tool message before its first change: the call after that message marked it and
+   * `cacheBreakpoints` marks it again at the rewrite, so it is read if its entry is still alive (Anthropic
+   * keeps one 5 minutes). Default false: on the dev runs (`bench/strategies/default-frontier.mjs`) it makes
+   * the long runs cheaper, but rewrites a short run near its end that then costs more than unmanaged.
+   */
+  earlierMarks?: boolean;
 }
 
 /** What {@link cachePayback} remembers between calls. */
@@ -64,7 +72,8 @@ const anthropicWrite = 1.25;
  * call's prompt and appends the new messages, both priced as the cache bills them (`budget.cachePrices`
  * unless the options give the prices): at this call the held prompt reads all of the previous one, the
  * rewrite only the prefix before the first changed message (where the cache keeps only marked prefixes,
- * up to the last breakpoint before it: the previous edits' frontier, else the system prompt) and writes
+ * up to the last breakpoint before it: the previous edits' frontier, else the system prompt, or with
+ * `earlierMarks` the latest user or tool message before the first rewrite) and writes
  * the rest again; at each of the `horizon × calls so far` calls expected to follow, each reads the prompt
  * sent at this call. A prefix shorter than the cache's minimum (`minimumTokens`, 1024 for Anthropic's
  * Sonnet and OpenAI) is not read at all, and an automatic cache reads in steps of its `granularity`, so
@@ -78,7 +87,13 @@ const anthropicWrite = 1.25;
  */
 export function cachePayback<State>(
   strategy: Strategy<State>,
-  { cacheRead, cacheWrite, horizon = 0.25, breakEven = false }: CachePaybackOptions = {},
+  {
+    cacheRead,
+    cacheWrite,
+    horizon = 0.25,
+    breakEven = false,
+    earlierMarks = false,
+  }: CachePaybackOptions = {},
 ): Strategy<CachePaybackState<State>> {
   if (cacheRead !== undefined)
     checkFraction({ strategy: 'cachePayback', option: 'cacheRead', value: cacheRead });
@@ -142,10 +157,20 @@ export function cachePayback<State>(
       const proposedTokens = toolTokens + tokensOf(counter, result.messages, 0);
       const saved = heldTokens - proposedTokens;
       // A cache that keeps only marked prefixes reads up to the last breakpoint before the change: the
-      // previous edits' frontier (`cacheBreakpoints` marks it), else the system prompt (none: nothing).
+      // previous edits' frontier (`cacheBreakpoints` marks it); with `earlierMarks`, before any rewrite, the
+      // latest user or tool message before it (the call after it marked it, and `cacheBreakpoints` marks it
+      // again); else the system prompt (none: nothing).
       const marked = budget.cachePrices?.marked ?? true;
+      const frontier = lastChanged(state.input, state.output);
       const from = marked
-        ? Math.min(first, Math.max(lastChanged(state.input, state.output) + 1, leadingSystem(messages)))
+        ? Math.min(
+            first,
+            Math.max(
+              frontier + 1,
+              leadingSystem(messages),
+              earlierMarks && frontier < 0 ? latestUserOrTool(messages, first) + 1 : 0,
+            ),
+          )
         : first;
       const kept = from === 0 ? 0 : toolTokens + tokensOf(counter, result.messages.slice(0, from), 0);
       const previous = toolTokens + tokensOf(counter, held.slice(0, state.output.length), 0);
@@ -214,6 +239,15 @@ function leadingSystem(messages: readonly ModelMessage[]): number {
   let count = 0;
   while (messages[count]?.role === 'system') count += 1;
   return count;
+}
+
+/** Index of the latest user or tool message before `before` (-1: none). */
+function latestUserOrTool(messages: readonly ModelMessage[], before: number): number {
+  for (let index = before - 1; index >= 0; index -= 1) {
+    const role = messages[index]?.role;
+    if (role === 'user' || role === 'tool') return index;
+  }
+  return -1;
 }
 
 /** Tokens of `messages` from index `from` on. */

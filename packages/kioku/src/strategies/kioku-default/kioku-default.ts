@@ -66,7 +66,8 @@ export interface KiokuDefaultOptions {
  *   price), so short runs are mostly sent unmanaged;
  * - **cache breakpoints** (`cacheBreakpoints`): the last edited message carries an Anthropic breakpoint,
  *   so a batch rewrites only what follows the previous batch, and calls between batches read everything
- *   before their new messages.
+ *   before their new messages; a batch also marks the latest messages before its first edit that earlier
+ *   calls marked, so the first batch reads the task from the cache while its entry lives.
  *
  * Chosen among candidates on the pick half of the runs (`bench/strategies/default-frontier.mjs`), never
  * costing more than the unmanaged history on any workload of the pick half (a hard constraint), and on
