@@ -87,6 +87,14 @@ const candidates = {
     minTokens: 64,
     payback: { horizon: 0.25 },
   },
+  // The same, the first rewrite priced as reading the prefix up to the latest user or tool message before
+  // it, which an earlier call marked and `cacheBreakpoints` marks again (`earlierMarks`).
+  'min-64+skip-known+lookups-512+payback-h0.25+earlier-marks': {
+    ...masking,
+    ...lookups,
+    minTokens: 64,
+    payback: { horizon: 0.25, earlierMarks: true },
+  },
   'min-64+skip-known+lookups-512+payback-break-even': {
     ...masking,
     ...lookups,
