@@ -1,4 +1,5 @@
 import type { CachePolicy } from './cache-policy.js';
+import { cacheableTokens } from './cacheable-tokens.js';
 import { liveEntry } from './live-entry.js';
 
 /** Options of {@link automaticPrefixCachePolicy}. */
@@ -39,9 +40,7 @@ export function automaticPrefixCachePolicy({
   storeProbability = 1,
 }: AutomaticPrefixCachePolicyOptions): CachePolicy {
   const cacheable = (tokens: number): number =>
-    tokens < minimumCacheableTokens
-      ? 0
-      : minimumCacheableTokens + Math.floor((tokens - minimumCacheableTokens) / granularity) * granularity;
+    cacheableTokens(tokens, { minimumTokens: minimumCacheableTokens, granularity });
   return {
     name,
     breakpoints: 'automatic',

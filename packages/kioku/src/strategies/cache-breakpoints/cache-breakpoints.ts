@@ -100,8 +100,7 @@ function firstChanged(previous: readonly ModelMessage[], messages: readonly Mode
   for (let index = 0; index < length; index += 1) {
     const before = previous[index];
     const now = messages[index];
-    if (before === undefined || now === undefined || !(before === now || sameMessage(before, now)))
-      return index;
+    if (before === undefined || now === undefined || !sameMessage(before, now)) return index;
   }
   return length;
 }

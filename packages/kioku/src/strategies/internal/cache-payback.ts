@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { sameMessage } from '../../messages/same-message.js';
 import type { CachePrices } from '../../pricing/cache-prices.js';
+import { cacheableTokens } from '../../pricing/cacheable-tokens.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import type { Strategy, StrategyEdit } from '../strategy.js';
 import { checkFraction } from './check-option.js';
@@ -205,11 +206,9 @@ export function cachePayback<State>(
  */
 function sendCost({ read, write, prices }: { read: number; write: number; prices: CachePrices | undefined }) {
   const minimum = prices?.minimumTokens ?? 0;
-  const step = prices?.marked === false ? (prices.granularity ?? 1) : 1;
-  const readable = (tokens: number): number =>
-    tokens < minimum ? 0 : minimum + Math.floor((tokens - minimum) / step) * step;
+  const granularity = prices?.marked === false ? (prices.granularity ?? 1) : 1;
   return (total: number, stored: number): number => {
-    const hit = readable(Math.min(stored, total));
+    const hit = cacheableTokens(Math.min(stored, total), { minimumTokens: minimum, granularity });
     return read * hit + (total >= minimum ? write : 1) * (total - hit);
   };
 }
@@ -220,9 +219,9 @@ function extendsPrevious(previous: readonly ModelMessage[], messages: readonly M
   return previous.every((message, index) => same(message, messages[index]));
 }
 
-/** The same message: the same object, or an equal one (`sameMessage`). */
+/** The same message: the same object, or an equal one (`sameMessage`); false past the end. */
 function same(a: ModelMessage, b: ModelMessage | undefined): boolean {
-  return a === b || (b !== undefined && sameMessage(a, b));
+  return b !== undefined && sameMessage(a, b);
 }
 
 /** The last index where `output` holds another message than `input` (-1: none). */
