@@ -7,7 +7,6 @@ import type { ModelMessage } from 'ai';
 import { defaultOverflowDetectors } from '../overflow/default-overflow-detectors.js';
 import type { OverflowDetector } from '../overflow/overflow-detector.js';
 import { checkCount } from '../strategies/internal/check-option.js';
-import type { ToolDefinition } from '../transcripts/transcript.js';
 import { type ConversationCache, conversationCache } from './conversation-cache.js';
 import { conversationId } from './conversation-id.js';
 import type { ConversationSessions } from './conversation-sessions.js';
