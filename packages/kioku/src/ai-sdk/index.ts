@@ -55,5 +55,6 @@ export {
   type ModelProvider,
   type ProviderSettings,
 } from './model-providers.js';
+export { type OllamaContextWindowOptions, ollamaContextWindow } from './ollama-context-window.js';
 export { resolveContextWindow } from './resolve-context-window.js';
 export type { SummaryReport } from './summary-report.js';
