@@ -11,14 +11,15 @@ afterEach(async () => {
 
 /** An Ollama-like server answering /api/ps and /api/show with these bodies (404 when absent). */
 async function ollama(routes: { ps?: unknown; show?: unknown }): Promise<string> {
-  server = createServer((request, response) => {
+  const listening = createServer((request, response) => {
     const body =
       request.url === '/api/ps' ? routes.ps : request.url === '/api/show' ? routes.show : undefined;
     response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(body ?? { error: 'not found' }));
   });
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server?.address() as AddressInfo).port}/v1`;
+  server = listening;
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(listening.address() as AddressInfo).port}/v1`;
 }
 
 describe('ollamaContextWindow', () => {
