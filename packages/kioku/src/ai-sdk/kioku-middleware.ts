@@ -7,6 +7,7 @@ import type { ModelMessage } from 'ai';
 import { defaultOverflowDetectors } from '../overflow/default-overflow-detectors.js';
 import type { OverflowDetector } from '../overflow/overflow-detector.js';
 import { checkCount } from '../strategies/internal/check-option.js';
+import { withCallerBreakpoints } from './caller-breakpoints.js';
 import { type ConversationCache, conversationCache } from './conversation-cache.js';
 import { conversationId } from './conversation-id.js';
 import type { ConversationSessions } from './conversation-sessions.js';
@@ -35,6 +36,13 @@ export interface KiokuMiddlewareOptions extends KiokuOptions {
    * instead of summarizing again. Failures are reported as `session-error` events; the call goes on.
    */
   sessions?: ConversationSessions;
+  /**
+   * Send the caller's own Anthropic cache breakpoints (`providerOptions.anthropic.cacheControl` on the
+   * messages of the call) instead of kioku's: default false, kioku's default strategy places its own
+   * (`cacheBreakpoints`) and removes the caller's. With true, a message kioku kept carries the marker the
+   * caller gave it at this call, and messages kioku wrote (summaries) or rewrote carry none.
+   */
+  keepCacheBreakpoints?: boolean;
 }
 
 /**
@@ -112,12 +120,14 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
         reservedOutputTokens: options.reservedOutputTokens ?? params.maxOutputTokens,
         abortSignal: params.abortSignal,
       });
+      const sent = options.keepCacheBreakpoints
+        ? withCallerBreakpoints({ prompt: prepared.messages, history: compactor.history(), given: messages })
+        : prepared.messages;
       const unchanged =
-        prepared.messages.length === messages.length &&
-        prepared.messages.every((message, index) => message === messages[index]);
+        sent.length === messages.length && sent.every((message, index) => message === messages[index]);
       const next = unchanged
         ? params
-        : { ...params, prompt: await toLanguageModelPrompt(prepared.messages, { provider: model.provider }) };
+        : { ...params, prompt: await toLanguageModelPrompt(sent, { provider: model.provider }) };
       histories.set(next, { messages, tools, compactor });
       return next;
     },
