@@ -26,7 +26,6 @@ export function withCallerBreakpoints({
   if (prompt.length === history.length && history.length === given.length) {
     return prompt.map((message, index) => withCacheMarker(message, markerAt(index)));
   }
-  const positions = new Map<ModelMessage, number>();
-  history.forEach((message, index) => positions.set(message, index));
+  const positions = new Map<ModelMessage, number>(history.map((message, index) => [message, index]));
   return prompt.map((message) => withCacheMarker(message, markerAt(positions.get(message))));
 }

@@ -15,6 +15,7 @@ import type { Compactor } from './create-compactor.js';
 import { checkKiokuOptions, compactorForModel, type KiokuOptions } from './kioku-options.js';
 import { fromLanguageModelPrompt, toLanguageModelPrompt, toolDefinitions } from './language-model-prompt.js';
 import { type CallHistory, overflowRetryHooks } from './overflow-retry-hooks.js';
+import { tracePrompt } from './trace-prompt.js';
 
 /** Options of {@link kiokuMiddleware}. */
 export interface KiokuMiddlewareOptions extends KiokuOptions {
@@ -43,6 +44,11 @@ export interface KiokuMiddlewareOptions extends KiokuOptions {
    * caller gave it at this call, and messages kioku wrote (summaries) or rewrote carry none.
    */
   keepCacheBreakpoints?: boolean;
+  /**
+   * OpenTelemetry spans (`kioku.prepare <modelId>`, `kioku.recover <modelId>`, in the active context)
+   * when `@opentelemetry/api` is installed and a tracer provider registered; default true.
+   */
+  telemetry?: boolean;
 }
 
 /**
@@ -114,12 +120,23 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
       const messages = fromLanguageModelPrompt(params.prompt);
       const tools = toolDefinitions(params.tools);
       const compactor = compactorOf(model, params, messages);
-      const prepared = await compactor.prepare({
-        messages,
-        tools,
-        reservedOutputTokens: options.reservedOutputTokens ?? params.maxOutputTokens,
-        abortSignal: params.abortSignal,
-      });
+      const prepared = await tracePrompt(
+        {
+          operation: 'prepare',
+          modelId: model.modelId,
+          provider: model.provider,
+          conversationId: conversationId(params),
+          contextWindow: () => compactor.contextWindow,
+          enabled: options.telemetry,
+        },
+        () =>
+          compactor.prepare({
+            messages,
+            tools,
+            reservedOutputTokens: options.reservedOutputTokens ?? params.maxOutputTokens,
+            abortSignal: params.abortSignal,
+          }),
+      );
       const sent = options.keepCacheBreakpoints
         ? withCallerBreakpoints({ prompt: prepared.messages, history: compactor.history(), given: messages })
         : prepared.messages;
@@ -136,6 +153,7 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
       detectors,
       reservedOutputTokens: options.reservedOutputTokens,
       onEvent,
+      telemetry: options.telemetry,
       historyOf: (params) => histories.get(params),
     }),
   };
