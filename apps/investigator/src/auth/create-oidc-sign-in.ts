@@ -40,8 +40,9 @@ export interface OidcSignIn {
 /**
  * The console's OpenID Connect sign-in, on `openid-client` (the certified relying-party library): the
  * provider's metadata by discovery, the authorization code flow with PKCE (S256), `state` and `nonce`
- * kept server-side under a random key (bounded to 1,000 pending sign-ins, each used once), and the ID
- * token verified by the library (issuer, audience, signature, expiry, nonce). An `http:` issuer is
+ * kept server-side under a random key (bounded to 1,000 pending sign-ins, each used once), the ID
+ * token verified by the library (issuer, audience, signature, expiry, nonce), and the username claim read
+ * from the ID token or else the UserInfo endpoint (checked to be about the same subject). An `http:` issuer is
  * accepted only on loopback (a local provider in tests).
  *
  * @example
@@ -125,7 +126,13 @@ export function createOidcSignIn({
       const claims = tokens.claims();
       if (claims === undefined)
         throw new UserInputError({ input: 'single sign-on', expected: 'an ID token', found: 'none' });
-      const username = claims[usernameClaim];
+      // Providers put profile claims in the ID token or only at the UserInfo endpoint (as oidc-provider
+      // does by default): ask it, for the ID token's subject, when the token lacks the claim.
+      let username = claims[usernameClaim];
+      if (username === undefined) {
+        const info = await client.fetchUserInfo(await config(), tokens.access_token, claims.sub);
+        username = info[usernameClaim];
+      }
       return {
         subject: `${claims.iss} ${claims.sub}`,
         username: typeof username === 'string' ? username : undefined,

@@ -40,6 +40,7 @@ export interface UserStore {
 }
 
 const minimumPassword = 12;
+const userColumns = sql.raw('name, role, password_hash, oidc_subject, disabled, created_at');
 
 /**
  * The users of an investigator store (`investigator_users`): name, role (`viewer`, `analyst`, `admin`), an
@@ -55,8 +56,7 @@ export function createUserStore(store: DrizzleStore): UserStore {
   const audit = createAuditLog(store);
   const one = async (name: string) =>
     rowsOf<UserRow>(
-      await store.db.execute(sql`select name, role, password_hash, oidc_subject, disabled, created_at
-        from investigator_users where name = ${name}`),
+      await store.db.execute(sql`select ${userColumns} from investigator_users where name = ${name}`),
     )[0];
   const existing = async (name: string) => {
     const row = await one(name);
@@ -84,9 +84,7 @@ export function createUserStore(store: DrizzleStore): UserStore {
     await store.transaction(async (tx) => {
       await set(tx as DrizzleStore['db']);
       const after = rowsOf<UserRow>(
-        await tx.execute(
-          sql`select name, role, password_hash, oidc_subject, disabled, created_at from investigator_users where name = ${name}`,
-        ),
+        await tx.execute(sql`select ${userColumns} from investigator_users where name = ${name}`),
       )[0];
       if (after === undefined) throw new Error(`user ${name} vanished`);
       await audit.record(tx, {
@@ -146,9 +144,7 @@ export function createUserStore(store: DrizzleStore): UserStore {
     },
     async list() {
       return rowsOf<UserRow>(
-        await store.db.execute(
-          sql`select name, role, password_hash, oidc_subject, disabled, created_at from investigator_users order by name`,
-        ),
+        await store.db.execute(sql`select ${userColumns} from investigator_users order by name`),
       ).map(userFromRow);
     },
     async get(name) {
@@ -219,8 +215,9 @@ export function createUserStore(store: DrizzleStore): UserStore {
     },
     async signInOidc({ subject, username }) {
       const linked = rowsOf<UserRow>(
-        await store.db.execute(sql`select name, role, password_hash, oidc_subject, disabled, created_at
-          from investigator_users where oidc_subject = ${subject}`),
+        await store.db.execute(
+          sql`select ${userColumns} from investigator_users where oidc_subject = ${subject}`,
+        ),
       )[0];
       if (linked !== undefined) return linked.disabled ? undefined : userFromRow(linked);
       if (username === undefined) return undefined;
