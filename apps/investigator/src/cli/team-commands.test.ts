@@ -71,7 +71,9 @@ describe('investigator team commands (built CLI, a PGlite directory store)', () 
       status: 'open',
       tags: [],
     });
+  }, 300_000);
 
+  it('works a case and exports the audit log as JSON lines, with who did what', async () => {
     expect((await run(['case', 'assign', id, 'ann', '--as', 'ann'])).status).toBe(0);
     expect((await run(['case', 'tag', id, 'lsass', 'MKT01', '--as', 'ann'])).status).toBe(0);
     expect((await run(['case', 'comment', id, 'Meterpreter **payload**', '--as', 'ann'])).status).toBe(0);

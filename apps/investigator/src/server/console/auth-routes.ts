@@ -70,7 +70,8 @@ export function authRoutes({
       const body = (await c.req.json().catch(() => undefined)) as
         | { token?: unknown; name?: unknown; password?: unknown }
         | undefined;
-      const name = typeof body?.name === 'string' ? body.name.trim() : '';
+      // At most 64 characters, as a user name has: a refused name is recorded in the audit log.
+      const name = typeof body?.name === 'string' ? body.name.trim().slice(0, 64) : '';
       const byToken = name === '';
       try {
         if (byToken) {
