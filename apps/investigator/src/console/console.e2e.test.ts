@@ -238,7 +238,7 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
     await page.getByRole('button', { name: 'Sign in with the admin token' }).click();
     for (const wrong of ['not-the-token', 'still-not-the-token']) {
       await page.getByLabel('Admin token').fill(wrong);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByRole('alert').getByText('that is not the admin token').waitFor();
       await page
         .getByRole('alert')
@@ -246,14 +246,14 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
         .catch(() => undefined);
     }
     await page.getByLabel('Admin token').fill(adminToken);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page
       .getByRole('alert')
       .getByText('too many failed sign-ins from this address; try again in 60 s')
       .waitFor();
     clock += 60_000;
     await page.getByLabel('Admin token').fill(adminToken);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const table = page.getByRole('table', { name: 'Alerts' });
     await table.getByText('LSASS memory read').waitFor();
     await table.getByText('Java process spawned a shell').waitFor();
