@@ -20,8 +20,19 @@ type PieceCounter = (length: number) => number;
 
 function tiktokenPieces(vocabulary: TiktokenVocabulary): PieceCounter {
   const index = byteStringIndex(vocabulary.lengths, vocabulary.bytes);
+  // The rank of every two-byte token by its bytes: the first pairs of a piece are read from here.
+  const twoBytes = new Int32Array(65_536).fill(-1);
+  let offset = 0;
+  vocabulary.lengths.forEach((length, rank) => {
+    if (length === 2)
+      twoBytes[((vocabulary.bytes[offset] as number) << 8) | (vocabulary.bytes[offset + 1] as number)] = rank;
+    offset += length;
+  });
   const rule: PairRule = {
-    rank: (left, _right, end) => index.rank(bytes, left, end),
+    rank: (left, _right, end) =>
+      end - left === 2
+        ? (twoBytes[((bytes[left] as number) << 8) | (bytes[left + 1] as number)] as number)
+        : index.rank(bytes, left, end),
     merged: () => {},
   };
   // tiktoken takes a pre-token that is a token whole before merging.
@@ -31,17 +42,28 @@ function tiktokenPieces(vocabulary: TiktokenVocabulary): PieceCounter {
 
 function mergesPieces(vocabulary: MergesVocabulary): PieceCounter {
   const table = mergeTable(vocabulary.triples);
+  const { byteIds } = vocabulary;
+  // The merge rank of every pair of bytes: the first pairs of a piece are read from here.
+  const bytePairs = new Int32Array(65_536);
+  for (let first = 0; first < 256; first += 1) {
+    for (let second = 0; second < 256; second += 1) {
+      bytePairs[(first << 8) | second] = table.rank(byteIds[first] as number, byteIds[second] as number);
+    }
+  }
   const pooledIds = new Int32Array(pooledBytes.length);
   let ids = pooledIds;
   const rule: PairRule = {
-    rank: (left, right) => table.rank(ids[left] as number, ids[right] as number),
+    rank: (left, right, end) =>
+      end - left === 2
+        ? (bytePairs[((bytes[left] as number) << 8) | (bytes[right] as number)] as number)
+        : table.rank(ids[left] as number, ids[right] as number),
     merged: (left, rank) => {
       ids[left] = table.merged(rank);
     },
   };
   return (length) => {
     ids = length <= pooledIds.length ? pooledIds : new Int32Array(length);
-    for (let at = 0; at < length; at += 1) ids[at] = vocabulary.byteIds[bytes[at] as number] as number;
+    for (let at = 0; at < length; at += 1) ids[at] = byteIds[bytes[at] as number] as number;
     return countMerged(length, rule);
   };
 }
