@@ -43,7 +43,7 @@ for (let run = 0; run < runs; run += 1) {
 }
 // The CPU time of a whole process (user + system, start-up included), printed at exit by a preload.
 const cpuAtExit =
-  "process.on('exit', () => { const { user, system } = process.cpuUsage(); process.stderr.write(`cpu-ms ${(user + system) / 1000}\\n`); });";
+  "process.on('exit', () => { const { user, system } = process.cpuUsage(); process.stderr.write('cpu-ms ' + (user + system) / 1000 + '\\n'); });";
 function processCpuMs(args) {
   const { status, stderr } = spawnSync(process.execPath, ['--require', preload, ...args], {
     cwd: root,
