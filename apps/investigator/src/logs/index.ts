@@ -9,8 +9,9 @@ export {
   type ResultPagesOptions,
 } from './create-result-pages.js';
 export { defaultLogDatabase } from './default-log-database.js';
-export { type DuckDbGuardSettingsOptions, duckDbGuardSettings } from './duckdb-guard-settings.js';
-export { estimatePlan } from './estimate-plan.js';
+export { type DuckDbGuardSettingsOptions, duckDbGuardSettings } from './duckdb/duckdb-guard-settings.js';
+export { estimatePlan } from './duckdb/estimate-plan.js';
+export { type DuckDbLogEngineOptions, openDuckDbLogEngine } from './duckdb/open-duckdb-log-engine.js';
 export { formatQueryResult } from './format-query-result.js';
 export { defaultRunbooksDir, loadRunbooks, parseRunbook, type Runbook } from './load-runbooks.js';
 export {
@@ -34,6 +35,5 @@ export { LogQueryError, type LogQueryRefusal } from './log-query-error.js';
 export { logsRunPromptSection } from './logs-run-prompt-section.js';
 export { type BigQueryLogEngineOptions, openBigQueryLogEngine } from './open-bigquery-log-engine.js';
 export { openConfiguredLogEngine } from './open-configured-log-engine.js';
-export { type DuckDbLogEngineOptions, openDuckDbLogEngine } from './open-duckdb-log-engine.js';
 export { RunbookError } from './runbook-error.js';
 export { type SecurityLogFormat, type SecurityLogTable, securityLogTables } from './security-log-tables.js';

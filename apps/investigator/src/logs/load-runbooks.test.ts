@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityLogsSource } from './__fixtures__/log4shell-database.js';
+import { openDuckDbLogEngine } from './duckdb/open-duckdb-log-engine.js';
 import { defaultRunbooksDir, loadRunbooks, parseRunbook } from './load-runbooks.js';
 import { loadSecurityLogs } from './load-security-logs.js';
 import type { LogEngine } from './log-engine.js';
-import { openDuckDbLogEngine } from './open-duckdb-log-engine.js';
 import { RunbookError } from './runbook-error.js';
 
 let dir: string;

@@ -1,8 +1,8 @@
 import { defaultLogDatabase } from './default-log-database.js';
+import { openDuckDbLogEngine } from './duckdb/open-duckdb-log-engine.js';
 import type { LogEngine } from './log-engine.js';
 import { LogQueryError } from './log-query-error.js';
 import { openBigQueryLogEngine } from './open-bigquery-log-engine.js';
-import { openDuckDbLogEngine } from './open-duckdb-log-engine.js';
 
 /**
  * The log engine the environment configures: BigQuery when `INVESTIGATOR_BIGQUERY_PROJECT` is set (with

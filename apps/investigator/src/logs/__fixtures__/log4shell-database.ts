@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSecurityLogs } from '../load-security-logs.js';
 import type { LogEngine } from '../log-engine.js';
-import { openDuckDbLogEngine } from '../open-duckdb-log-engine.js';
+import { openDuckDbLogEngine } from '../duckdb/open-duckdb-log-engine.js';
 
 /** The shared security-logs set (`../shared/data/security-logs` from the repository root). */
 export const securityLogsSource = fileURLToPath(
