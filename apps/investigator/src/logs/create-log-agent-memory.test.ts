@@ -58,7 +58,9 @@ describe('createLogAgent with a memory', () => {
       replies: [
         {
           text: JSON.stringify({
-            claims: ['The log4shell-reverse-shell runbook decodes the base64 payload of the reverse shell.'],
+            claims: [
+              'The service-account-commands-and-connections runbook decodes the base64 payload of the reverse shell.',
+            ],
             helpfulMemoryIds: [helpful.id],
             harmfulMemoryIds: [harmful.id],
           }),
@@ -84,7 +86,7 @@ describe('createLogAgent with a memory', () => {
     expect((await memory.get(helpful.id)).score).toBe(1);
     await expect(memory.get(harmful.id)).rejects.toThrow();
     expect((await memory.list()).map((entry) => entry.claim)).toContain(
-      'The log4shell-reverse-shell runbook decodes the base64 payload of the reverse shell.',
+      'The service-account-commands-and-connections runbook decodes the base64 payload of the reverse shell.',
     );
   });
 });

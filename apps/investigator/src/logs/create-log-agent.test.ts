@@ -40,7 +40,9 @@ describe('createLogAgent', () => {
 
     const prompts = analyst.doGenerateCalls.map((call) => JSON.stringify(call.prompt));
     expect(prompts[0]).toContain('Recovery rules');
-    expect(prompts[0]).toContain('log4shell-reverse-shell: Log4Shell reverse shell on a Linux web server');
+    expect(prompts[0]).toContain(
+      "service-account-commands-and-connections: A Linux server's commands and outbound connections",
+    );
     expect(prompts[1]).toContain('<untrusted-data source=\\"log schema\\">');
     expect(prompts[1]).toContain('log4shell_auditd (50 rows');
     expect(prompts[2]).toContain('SyslogMessage VARCHAR');

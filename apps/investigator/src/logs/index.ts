@@ -13,6 +13,13 @@ export { type DuckDbGuardSettingsOptions, duckDbGuardSettings } from './duckdb/d
 export { estimatePlan } from './duckdb/estimate-plan.js';
 export { type DuckDbLogEngineOptions, openDuckDbLogEngine } from './duckdb/open-duckdb-log-engine.js';
 export { formatQueryResult } from './format-query-result.js';
+export { detectLogFormat, type LogFileFormat, logFileFormats } from './import/detect-log-format.js';
+export {
+  type ImportLogFilesOptions,
+  type ImportLogFilesResult,
+  importLogFiles,
+} from './import/import-log-files.js';
+export type { TimestampColumn } from './import/timestamp-columns.js';
 export { defaultRunbooksDir, loadRunbooks, parseRunbook, type Runbook } from './load-runbooks.js';
 export {
   type LoadProgress,

@@ -30,12 +30,12 @@ describe('loadRunbooks', () => {
   it('loads the shipped runbooks with their titles and descriptions', async () => {
     const runbooks = await loadRunbooks(defaultRunbooksDir());
     expect(runbooks.map((runbook) => runbook.name)).toEqual([
-      'cloudtrail-s3-exfiltration',
-      'golden-saml-timeline',
-      'log4shell-reverse-shell',
-      'lsass-access',
-      'payload-process-tree',
-      'zeek-top-connections',
+      'federation-and-mailbox-timeline',
+      'process-access-to-lsass',
+      'processes-from-user-folders',
+      's3-access-with-instance-role-credentials',
+      'service-account-commands-and-connections',
+      'zeek-connections-by-volume',
     ]);
     for (const runbook of runbooks) {
       expect(runbook.title.length, runbook.name).toBeGreaterThan(10);
@@ -48,7 +48,7 @@ describe('loadRunbooks', () => {
     const runbooks = new Map(
       (await loadRunbooks(defaultRunbooksDir())).map((runbook) => [runbook.name, runbook]),
     );
-    const shell = await engine.query(runbooks.get('log4shell-reverse-shell')?.sql ?? '', {
+    const shell = await engine.query(runbooks.get('service-account-commands-and-connections')?.sql ?? '', {
       maxRows: 100,
       maxBytes: 100_000,
     });
@@ -59,14 +59,14 @@ describe('loadRunbooks', () => {
       true,
     );
 
-    const s3 = await engine.query(runbooks.get('cloudtrail-s3-exfiltration')?.sql ?? '');
+    const s3 = await engine.query(runbooks.get('s3-access-with-instance-role-credentials')?.sql ?? '');
     expect(s3.rows.find((row) => row.event_name === 'GetObject')).toMatchObject({
       instance_id: 'i-0317f6c6b66ae9c40',
       object_key: 'ring.txt',
       source_ip: '1.2.3.4',
     });
 
-    const saml = await engine.query(runbooks.get('golden-saml-timeline')?.sql ?? '', {
+    const saml = await engine.query(runbooks.get('federation-and-mailbox-timeline')?.sql ?? '', {
       maxRows: 100,
       maxBytes: 100_000,
     });
@@ -89,6 +89,12 @@ describe('loadRunbooks', () => {
     ['a second title', '-- title: a\n-- title: b\nselect 1', 2, 'a second "-- title:" header'],
     ['no query', '-- title: a\n-- description: d\n', 3, 'no query after the headers'],
     ['a write', "-- title: a\n-- description: d\n\ncopy t to 'x.csv'", 4, 'refused: only SELECT'],
+    [
+      'two statements',
+      "-- title: a\n-- description: d\nselect 1;\ncopy t to 'x.csv'",
+      3,
+      'found 2 statements after the headers; a runbook holds exactly one query',
+    ],
   ])('refuses %s', (_name, text, line, problem) => {
     const error = (() => {
       try {

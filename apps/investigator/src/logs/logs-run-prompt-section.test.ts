@@ -17,7 +17,7 @@ describe('logsRunPromptSection', () => {
     const section = await logsRunPromptSection(engine);
     expect(section.split('\n')[0]).toMatch(/^logs_run answers questions about these security log tables/);
     expect(section).toContain(
-      '- log4shell_vmconnection: Log4Shell on UBUNTU5: VM Insights VMConnection rows',
+      '- log4shell_vmconnection: Linux server UBUNTU5: VM Insights VMConnection rows',
     );
     expect(section.split('\n')).toHaveLength(6);
   });
