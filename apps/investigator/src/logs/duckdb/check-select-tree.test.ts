@@ -27,8 +27,10 @@ async function shippedQueries(): Promise<string[]> {
   const queries = (await loadRunbooks(defaultRunbooksDir())).map((runbook) => runbook.sql);
   for (const name of (await readdir(scenariosDir)).filter((file) => file.endsWith('.json'))) {
     const scenario = JSON.parse(await readFile(join(scenariosDir, name), 'utf8')) as {
+      imports?: { table: string }[];
       script: { toolCalls?: { name: string; arguments: { sql?: string } }[] }[];
     };
+    for (const entry of scenario.imports ?? []) scope.tables.add(entry.table);
     for (const step of scenario.script) {
       for (const call of step.toolCalls ?? [])
         if (call.name === 'query' && call.arguments.sql) queries.push(call.arguments.sql);
