@@ -2,15 +2,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { securityLogsSource } from '../logs/__fixtures__/log4shell-database.js';
+import {
+  securityLogsMissing,
+  securityLogsSource,
+  withSharedLogs,
+} from '../logs/__fixtures__/log4shell-database.js';
 import { logsCommand } from './logs-command.js';
 
 let dir: string;
 beforeAll(async () => {
+  if (securityLogsMissing !== undefined) return;
   dir = await mkdtemp(join(tmpdir(), 'investigator-logs-cli-'));
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -33,7 +38,7 @@ async function run(...args: string[]): Promise<{ stdout: string; stderr: string 
   return { stdout, stderr };
 }
 
-describe('investigator logs', () => {
+describe.skipIf(securityLogsMissing !== undefined)(withSharedLogs('investigator logs'), () => {
   it('loads with progress, lists tables, queries, and refuses a write with exit code 1', async () => {
     const db = join(dir, 'logs.duckdb');
     const load = await run(

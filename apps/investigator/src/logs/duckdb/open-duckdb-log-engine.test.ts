@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLog4ShellDatabase } from '../__fixtures__/log4shell-database.js';
+import {
+  buildLog4ShellDatabase,
+  securityLogsMissing,
+  withSharedLogs,
+} from '../__fixtures__/log4shell-database.js';
 import type { LogEngine } from '../log-engine.js';
 import { LogQueryError } from '../log-query-error.js';
 import { openDuckDbLogEngine } from './open-duckdb-log-engine.js';
@@ -11,6 +15,7 @@ let database: Awaited<ReturnType<typeof buildLog4ShellDatabase>>;
 let engine: LogEngine;
 
 beforeAll(async () => {
+  if (securityLogsMissing !== undefined) return;
   database = await buildLog4ShellDatabase();
   engine = await openDuckDbLogEngine({ file: database.file });
 });
@@ -38,7 +43,7 @@ async function refusal(sql: string, limits?: Parameters<LogEngine['query']>[1]):
   return error;
 }
 
-describe('openDuckDbLogEngine', () => {
+describe.skipIf(securityLogsMissing !== undefined)(withSharedLogs('openDuckDbLogEngine'), () => {
   it('lists the tables with their descriptions and columns', async () => {
     const tables = await engine.tables();
     expect(tables.map((table) => table.name)).toEqual([
