@@ -58,7 +58,13 @@ export async function openDuckDbSession({
     new Map(
       (await settingsQuery.runAndReadAll()).getRows().map(([name, value]) => [String(name), String(value)]),
     );
+  // After each query only a digest of every setting crosses into JavaScript; the full list when it changed.
+  const digestQuery = await connection.prepare(
+    "select md5(string_agg(name || '=' || coalesce(value, '<null>'), chr(10) order by name)) from duckdb_settings()",
+  );
+  const readDigest = async () => String((await digestQuery.runAndReadAll()).getRows()[0]?.[0]);
   const opened = await readSettings();
+  const openedDigest = await readDigest();
   for (const [name, value] of Object.entries(required)) {
     if (opened.get(name) !== value) {
       throw new RefusedQuery({
@@ -93,12 +99,13 @@ export async function openDuckDbSession({
     tables: () => listTables(connection),
     interrupt: () => connection.interrupt(),
     async changedSettings() {
+      if ((await readDigest()) === openedDigest) return undefined;
       const now = await readSettings();
       for (const [name, value] of opened) {
         if (now.get(name) !== value) return `${name}: ${value} -> ${now.get(name) ?? 'gone'}`;
       }
       for (const name of now.keys()) if (!opened.has(name)) return `${name} appeared`;
-      return undefined;
+      return 'the settings digest changed';
     },
   };
 }
