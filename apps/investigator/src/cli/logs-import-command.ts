@@ -3,7 +3,9 @@ import {
   defaultLogDatabase,
   type ImportLogFilesResult,
   importLogFiles,
+  importLogFilesToBigQuery,
   type LogFileFormat,
+  LogLoadError,
   logFileFormats,
 } from '../logs/index.js';
 import { runCommand } from './run-command.js';
@@ -26,7 +28,7 @@ export function logsImportCommand(): Command {
     .argument('<files...>', 'the files, all of one format')
     .option(
       '--db <file>',
-      'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb; created when missing)',
+      'the database file (default: INVESTIGATOR_LOGS_DB, else ./.investigator-logs/security-logs.duckdb; created when missing). With INVESTIGATOR_BIGQUERY_PROJECT set and no --db, the table goes to INVESTIGATOR_BIGQUERY_DATASET in one load job',
     )
     .addOption(
       new Option('--format <format>', "the files' format (default: detected)").choices(logFileFormats),
@@ -58,20 +60,46 @@ export function logsImportCommand(): Command {
         },
       ) =>
         runCommand(async () => {
-          const result = await importLogFiles({
-            database: options.db ?? defaultLogDatabase(),
+          const read = {
             table,
             files,
-            mode: options.append ? 'append' : options.replace ? 'replace' : 'create',
+            mode: options.append
+              ? ('append' as const)
+              : options.replace
+                ? ('replace' as const)
+                : ('create' as const),
             ...(options.format === undefined ? {} : { format: options.format }),
             ...(options.description === undefined ? {} : { description: options.description }),
             ...(options.timestamp === undefined ? {} : { timestampColumns: options.timestamp }),
-          });
+          };
+          const bigQuery = bigQueryTarget(process.env);
+          const result =
+            bigQuery === undefined || options.db !== undefined
+              ? await importLogFiles({ ...read, database: options.db ?? defaultLogDatabase() })
+              : await importLogFilesToBigQuery({ ...read, ...bigQuery });
           process.stdout.write(
             options.json ? `${JSON.stringify(result, null, 2)}\n` : describeImport(result),
           );
         }),
     );
+}
+
+/** The BigQuery dataset the environment configures (as for the log engine), or `undefined` for DuckDB. */
+function bigQueryTarget(
+  env: NodeJS.ProcessEnv,
+): { projectId: string; dataset: string; location?: string } | undefined {
+  const projectId = env.INVESTIGATOR_BIGQUERY_PROJECT;
+  if (projectId === undefined || projectId === '') return undefined;
+  const dataset = env.INVESTIGATOR_BIGQUERY_DATASET;
+  if (dataset === undefined || dataset === '') {
+    throw new LogLoadError({
+      path: 'INVESTIGATOR_BIGQUERY_DATASET',
+      message:
+        'INVESTIGATOR_BIGQUERY_PROJECT is set but INVESTIGATOR_BIGQUERY_DATASET is not: name the dataset to import into',
+    });
+  }
+  const location = env.INVESTIGATOR_BIGQUERY_LOCATION;
+  return { projectId, dataset, ...(location === undefined || location === '' ? {} : { location }) };
 }
 
 function describeImport(result: ImportLogFilesResult): string {

@@ -19,6 +19,10 @@ export {
   type ImportLogFilesResult,
   importLogFiles,
 } from './import/import-log-files.js';
+export {
+  type ImportLogFilesToBigQueryOptions,
+  importLogFilesToBigQuery,
+} from './import/import-log-files-to-bigquery.js';
 export type { TimestampColumn } from './import/timestamp-columns.js';
 export { defaultRunbooksDir, loadRunbooks, parseRunbook, type Runbook } from './load-runbooks.js';
 export {

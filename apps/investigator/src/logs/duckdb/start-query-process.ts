@@ -52,9 +52,23 @@ export function startQueryProcess({
     starting ??= new Promise<ChildProcess>((resolve, reject) => {
       starts += 1;
       const spawned = spawnLimited(maxProcessBytes);
+      let stderr = '';
+      spawned.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr = (stderr + chunk).slice(-2000);
+      });
       const onStartExit = (code: number | null, signal: NodeJS.Signals | null) => {
         starting = undefined;
-        reject(stopped(code, signal, 'while opening the log database'));
+        const said =
+          stderr
+            .trim()
+            .split('\n')
+            .find((line) => /error/i.test(line)) ?? stderr.trim().split('\n')[0];
+        reject(
+          new LogQueryError({
+            reason: 'failed',
+            message: `the DuckDB query process could not start (${signal ?? `exit code ${code}`})${said ? `: ${said}` : ''}`,
+          }),
+        );
       };
       spawned.once('exit', onStartExit);
       spawned.on('message', (message: FromQueryProcess) => {
@@ -65,7 +79,7 @@ export function startQueryProcess({
           idle(spawned);
           spawned.once('exit', (code, signal) => {
             if (child === spawned) child = undefined;
-            const error = stopped(code, signal, 'while running the query');
+            const error = stopped(code, signal);
             for (const [id, waiter] of pending) {
               pending.delete(id);
               waiter.reject(error);
@@ -175,7 +189,7 @@ function entryPoint(): string {
 function spawnLimited(maxProcessBytes: number): ChildProcess {
   const node = [process.execPath, '--max-old-space-size=256', entryPoint()];
   const options = {
-    stdio: ['ignore', 'ignore', 'ignore', 'ipc'] as const,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'] as const,
     // No secrets from the caller's environment; fewer malloc arenas, so the address-space cap measures data.
     env: { MALLOC_ARENA_MAX: '2' },
     serialization: 'advanced' as const,
@@ -192,11 +206,13 @@ function spawnLimited(maxProcessBytes: number): ChildProcess {
 function idle(process: ChildProcess): void {
   process.unref();
   process.channel?.unref();
+  (process.stderr as unknown as { unref?: () => void } | null)?.unref?.();
 }
 
 function busy(process: ChildProcess): void {
   process.ref();
   process.channel?.ref();
+  (process.stderr as unknown as { ref?: () => void } | null)?.ref?.();
 }
 
 function asError(error: RefusalData): LogQueryError {
@@ -214,10 +230,10 @@ function timedOut(timeoutMs: number, how: string): LogQueryError {
   });
 }
 
-function stopped(code: number | null, signal: NodeJS.Signals | null, when: string): LogQueryError {
+function stopped(code: number | null, signal: NodeJS.Signals | null): LogQueryError {
   const how = signal === null ? `exit code ${code}` : signal;
   return new LogQueryError({
     reason: 'crashed',
-    message: `the query process stopped ${when} (${how}), most often because the query needed more memory than its cap; a fresh one starts with the next query. Filter earlier, group by fewer distinct values, or aggregate before joining.`,
+    message: `the query process stopped while running the query (${how}), most often because the query needed more memory than its cap; a fresh one starts with the next query. Filter earlier, group by fewer distinct values, or aggregate before joining.`,
   });
 }
