@@ -1,11 +1,11 @@
 import { Command, Option } from 'commander';
 import {
+  configuredBigQueryDataset,
   defaultLogDatabase,
   type ImportLogFilesResult,
   importLogFiles,
   importLogFilesToBigQuery,
   type LogFileFormat,
-  LogLoadError,
   logFileFormats,
 } from '../logs/index.js';
 import { runCommand } from './run-command.js';
@@ -72,34 +72,16 @@ export function logsImportCommand(): Command {
             ...(options.description === undefined ? {} : { description: options.description }),
             ...(options.timestamp === undefined ? {} : { timestampColumns: options.timestamp }),
           };
-          const bigQuery = bigQueryTarget(process.env);
+          const target = configuredBigQueryDataset();
           const result =
-            bigQuery === undefined || options.db !== undefined
+            target === undefined || options.db !== undefined
               ? await importLogFiles({ ...read, database: options.db ?? defaultLogDatabase() })
-              : await importLogFilesToBigQuery({ ...read, ...bigQuery });
+              : await importLogFilesToBigQuery({ ...read, target });
           process.stdout.write(
             options.json ? `${JSON.stringify(result, null, 2)}\n` : describeImport(result),
           );
         }),
     );
-}
-
-/** The BigQuery dataset the environment configures (as for the log engine), or `undefined` for DuckDB. */
-function bigQueryTarget(
-  env: NodeJS.ProcessEnv,
-): { projectId: string; dataset: string; location?: string } | undefined {
-  const projectId = env.INVESTIGATOR_BIGQUERY_PROJECT;
-  if (projectId === undefined || projectId === '') return undefined;
-  const dataset = env.INVESTIGATOR_BIGQUERY_DATASET;
-  if (dataset === undefined || dataset === '') {
-    throw new LogLoadError({
-      path: 'INVESTIGATOR_BIGQUERY_DATASET',
-      message:
-        'INVESTIGATOR_BIGQUERY_PROJECT is set but INVESTIGATOR_BIGQUERY_DATASET is not: name the dataset to import into',
-    });
-  }
-  const location = env.INVESTIGATOR_BIGQUERY_LOCATION;
-  return { projectId, dataset, ...(location === undefined || location === '' ? {} : { location }) };
 }
 
 function describeImport(result: ImportLogFilesResult): string {

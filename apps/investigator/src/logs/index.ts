@@ -1,6 +1,8 @@
 export { type BigQueryField, type BigQueryRow, bigQueryRows } from './bigquery-rows.js';
 export { checkReadOnlyText, type ReadOnlyText } from './check-read-only-text.js';
+export { type ConfiguredBigQueryDataset, configuredBigQueryDataset } from './configured-bigquery-dataset.js';
 export { countStatements } from './count-statements.js';
+export { type BigQueryClientOptions, createBigQueryClient } from './create-bigquery-client.js';
 export { createLogAgent, type LogAgentOptions } from './create-log-agent.js';
 export {
   createResultPages,

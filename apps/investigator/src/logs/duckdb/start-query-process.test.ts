@@ -14,21 +14,25 @@ afterAll(async () => {
 
 const count = 'select count(*) as n from process_events';
 
+/** A query process on `file` with the engine's default limits. */
+const start = (file: string) =>
+  startQueryProcess({
+    open: {
+      type: 'open',
+      file,
+      settings: duckDbGuardSettings(),
+      maxEstimatedRows: 1e8,
+      maxEstimatedBytes: 2 ** 31,
+      maxKeptRows: 5000,
+      maxKeptBytes: 4e6,
+    },
+    maxProcessBytes: 2 * 1024 ** 3,
+    interruptGraceMs: 1000,
+  });
+
 describe('startQueryProcess', () => {
   it('answers a request after the process aborted mid-query, in a fresh process', async () => {
-    const worker = startQueryProcess({
-      open: {
-        type: 'open',
-        file: database.file,
-        settings: duckDbGuardSettings(),
-        maxEstimatedRows: 1e8,
-        maxEstimatedBytes: 2 ** 31,
-        maxKeptRows: 5000,
-        maxKeptBytes: 4e6,
-      },
-      maxProcessBytes: 2 * 1024 ** 3,
-      interruptGraceMs: 1000,
-    });
+    const worker = start(database.file);
     try {
       await worker.ready();
       const pid = worker.pid as number;
@@ -51,19 +55,7 @@ describe('startQueryProcess', () => {
   });
 
   it('refuses a database it cannot open, naming it', async () => {
-    const worker = startQueryProcess({
-      open: {
-        type: 'open',
-        file: `${database.dir}/missing/logs.duckdb`,
-        settings: duckDbGuardSettings(),
-        maxEstimatedRows: 1e8,
-        maxEstimatedBytes: 2 ** 31,
-        maxKeptRows: 5000,
-        maxKeptBytes: 4e6,
-      },
-      maxProcessBytes: 2 * 1024 ** 3,
-      interruptGraceMs: 1000,
-    });
+    const worker = start(`${database.dir}/missing/logs.duckdb`);
     await expect(worker.ready()).rejects.toThrow(/missing\/logs\.duckdb/);
     await worker.close();
   });

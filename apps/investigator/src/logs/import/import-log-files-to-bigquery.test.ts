@@ -12,7 +12,7 @@ const dataset = 'security_logs';
 // The loopback needs no credentials; without a client the library would look for them.
 const authClient = {
   getRequestHeaders: async () => new Headers({ authorization: 'Bearer loopback-token' }),
-} as unknown as Parameters<typeof importLogFilesToBigQuery>[0]['authClient'];
+} as unknown as Parameters<typeof importLogFilesToBigQuery>[0]['target']['authClient'];
 
 let dir: string;
 let loopback: Awaited<ReturnType<typeof startBigQueryLoopback>>;
@@ -47,7 +47,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const target = () => ({ projectId, dataset, apiEndpoint: loopback.url, authClient });
+const target = () => ({ target: { projectId, dataset, apiEndpoint: loopback.url, authClient } });
 
 describe('importLogFilesToBigQuery', () => {
   it('loads the parsed rows in one job with the description, and the engine lists the table with it', async () => {
@@ -76,7 +76,7 @@ describe('importLogFilesToBigQuery', () => {
       'alice@example.org',
       'mallory@example.net',
     ]);
-    const engine = await openBigQueryLogEngine({ ...target(), maxBytesBilled: 1_000_000 });
+    const engine = await openBigQueryLogEngine({ ...target().target, maxBytesBilled: 1_000_000 });
     try {
       expect(await engine.tables()).toEqual([
         expect.objectContaining({

@@ -2,20 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { BigQuery, type BigQueryOptions } from '@google-cloud/bigquery';
+import { type BigQueryClientOptions, createBigQueryClient } from '../create-bigquery-client.js';
 import { LogLoadError } from '../log-load-error.js';
 import { type ImportLogFilesOptions, type ImportLogFilesResult, importLogFiles } from './import-log-files.js';
 
 /** Options of {@link importLogFilesToBigQuery}: those of `importLogFiles`, a dataset instead of a file. */
 export interface ImportLogFilesToBigQueryOptions extends Omit<ImportLogFilesOptions, 'database'> {
-  projectId: string;
-  /** The dataset the log engine reads (`INVESTIGATOR_BIGQUERY_DATASET`). */
-  dataset: string;
-  location?: string;
-  /** Another API endpoint (an emulator); by default Google's. */
-  apiEndpoint?: string;
-  authClient?: BigQueryOptions['authClient'];
-  keyFilename?: string;
+  /** The dataset the log engine reads (`INVESTIGATOR_BIGQUERY_DATASET`), and where and as whom to reach it. */
+  target: BigQueryClientOptions & { dataset: string };
 }
 
 const dispositions = { create: 'WRITE_EMPTY', append: 'WRITE_APPEND', replace: 'WRITE_TRUNCATE' } as const;
@@ -29,15 +23,10 @@ const dispositions = { create: 'WRITE_EMPTY', append: 'WRITE_APPEND', replace: '
  * with the description as the table's. The BigQuery log engine lists it with that description.
  *
  * @example
- * await importLogFilesToBigQuery({ projectId: 'acme-soc', dataset: 'security_logs', table: 'gcp_audit', files: ['audit.json'], description: 'GCP audit log entries' });
+ * await importLogFilesToBigQuery({ target: { projectId: 'acme-soc', dataset: 'security_logs' }, table: 'gcp_audit', files: ['audit.json'], description: 'GCP audit log entries' });
  */
 export async function importLogFilesToBigQuery({
-  projectId,
-  dataset,
-  location,
-  apiEndpoint,
-  authClient,
-  keyFilename,
+  target,
   mode = 'create',
   description,
   ...read
@@ -63,13 +52,8 @@ export async function importLogFilesToBigQuery({
     } finally {
       instance.closeSync();
     }
-    const client = new BigQuery({
-      projectId,
-      ...(location === undefined ? {} : { location }),
-      ...(apiEndpoint === undefined ? {} : { apiEndpoint }),
-      ...(authClient === undefined ? {} : { authClient }),
-      ...(keyFilename === undefined ? {} : { keyFilename }),
-    });
+    const { projectId, dataset } = target;
+    const client = createBigQueryClient(target);
     const [job] = await client
       .dataset(dataset)
       .table(read.table)
