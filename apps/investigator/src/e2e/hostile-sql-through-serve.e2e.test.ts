@@ -46,7 +46,7 @@ describe('investigator serve with an alert that tells the model to run enable_lo
 
   beforeAll(async () => {
     database = await buildTinyLogDatabase();
-    provider = await startLoopbackProvider({ replies: [{ respond: obey }] });
+    provider = await startLoopbackProvider({ respond: (request) => obey(request.body) });
     const store = join(database.dir, 'store');
     const alertFile = join(database.dir, 'alert.json');
     writeFileSync(

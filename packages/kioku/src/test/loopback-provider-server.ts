@@ -21,9 +21,7 @@ export type LoopbackReply =
   /** A 200 whose body is not a completion at all. */
   | { malformed: string }
   /** The same reply, after `delayMs` (for timeouts; cancelled when the client goes away or the server closes). */
-  | { delayMs: number; reply: LoopbackReply }
-  /** The reply this function makes from the request's parsed body (a model that does what it reads). */
-  | { respond: (body: Record<string, unknown> | undefined) => LoopbackReply };
+  | { delayMs: number; reply: LoopbackReply };
 
 /** A request the server received. */
 export interface LoopbackRequest {
@@ -138,10 +136,6 @@ export async function startLoopbackProvider({
     reply: LoopbackReply,
     body: Record<string, unknown> | undefined,
   ): void {
-    if ('respond' in reply) {
-      answer(request, response, reply.respond(body), body);
-      return;
-    }
     if ('delayMs' in reply) {
       const timer = setTimeout(() => {
         timers.delete(timer);
