@@ -117,6 +117,7 @@ export {
 // messages
 export {
   assertValidHistory,
+  distinctToolCallIds,
   findToolPairs,
   type HistoryViolation,
   type HistoryViolationKind,
