@@ -1,9 +1,9 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
-import { isObservation } from '../../messages/observation-mark.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import { batchCutoff } from '../internal/batch-cutoff.js';
 import { checkCount } from '../internal/check-option.js';
 import { outweighs, partTokens } from '../internal/part-tokens.js';
+import { perHistory } from '../internal/per-history.js';
 import { pinnedIndexes } from '../internal/pinned-indexes.js';
 import { isPlaceholder, markPlaceholder } from '../internal/placeholder-mark.js';
 import { type RewriteMemo, replaceToolParts } from '../internal/replace-tool-parts.js';
@@ -11,8 +11,8 @@ import { type ToolFilterOptions, toolFilter } from '../internal/tool-filter.js';
 import { toolPartEdits } from '../internal/tool-part-edits.js';
 import { addTarget, toolResults } from '../internal/tool-parts.js';
 import type { Strategy } from '../strategy.js';
-import { messageStrings } from '../summarization/facts/message-strings.js';
 import { isRecordOutput } from './is-record-output.js';
+import { knownText } from './known-text.js';
 import { describeMaskedOutput, type MaskedOutput, maskedOutput } from './masked-output.js';
 import { outputReferences } from './output-references.js';
 import { repeatedCalls } from './repeated-calls.js';
@@ -133,8 +133,8 @@ export function observationMasking({
       worth: WeakMap<ToolResultPart, boolean>;
     }
   >();
-  /** Per tool message, the text of the messages before it, tool outputs aside (read when a digest asks). */
-  const knownTexts = new WeakMap<ModelMessage, string>();
+  /** Per conversation, what the agent holds outside tool outputs (read when a digest asks). */
+  const knownOf = perHistory(knownText);
   const references = keepReferenced > keep ? outputReferences() : undefined;
   // Referenced outputs leave the window whole batches after the others, so at the same calls.
   const extraBatches = Math.ceil((keepReferenced - keep) / batchSize);
@@ -151,25 +151,13 @@ export function observationMasking({
         perCounter.set(counter, caches);
       }
       const { memo, masked, worth } = caches;
-      const knownBefore = (history: readonly ModelMessage[], index: number): string => {
-        const message = history[index];
-        if (message === undefined) return '';
-        let text = knownTexts.get(message);
-        if (text === undefined) {
-          text = history
-            .slice(0, index)
-            .filter((each) => each.role !== 'tool' && !isObservation(each))
-            .map((each) => messageStrings(each, { scalars: true }).join('\n'))
-            .join('\n');
-          knownTexts.set(message, text);
-        }
-        return text;
-      };
+      const known = knownOf(messages);
       const mask = (message: ModelMessage, part: ToolResultPart): ToolResultPart => {
         const replacement = masked.get(part);
         if (replacement === undefined) {
+          const index = messages.indexOf(message);
           const measured = maskedOutput(part, partTokens(counter, message, part), (value) =>
-            knownBefore(messages, messages.indexOf(message)).includes(value),
+            known.holds(messages, index, value),
           );
           const value = placeholder(measured);
           const output: ToolResultPart['output'] = measured.error
