@@ -3,7 +3,7 @@ import type { Alert, AlertConclusion, AlertIoc, AlertSeverity, AlertStatus } fro
 
 /** The columns of an alert as the store selects them (the embedding stays in the database). */
 export const alertColumns = sql.raw(
-  'id, schema, raw, title, description, attributes, iocs, severity, status, summarized_by, embedder, resolution, merged_into, created_at',
+  'id, schema, raw, title, description, attributes, iocs, severity, status, summarized_by, embedder, resolution, merged_into, created_at, assignee, tags',
 );
 
 /** One `investigator_alerts` row as both drivers return it. */
@@ -22,6 +22,8 @@ export interface AlertRow {
   resolution: { conclusion: AlertConclusion; reason: string; by: string; at: string } | null;
   merged_into: string | null;
   created_at: Date | string;
+  assignee: string | null;
+  tags: string[];
 }
 
 /** The {@link Alert} a row holds. */
@@ -43,5 +45,7 @@ export function alertFromRow(row: AlertRow): Alert {
       ? {}
       : { resolution: { ...row.resolution, at: new Date(row.resolution.at) } }),
     ...(row.merged_into === null ? {} : { mergedInto: row.merged_into }),
+    ...(row.assignee === null ? {} : { assignee: row.assignee }),
+    tags: row.tags,
   };
 }

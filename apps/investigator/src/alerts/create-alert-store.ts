@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Embedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
+import { type Actor, createAuditLog } from '../audit/index.js';
 import { rowsOf } from '../store/index.js';
 import {
   type Alert,
@@ -25,6 +26,10 @@ export interface ListAlertsOptions {
   since?: Date | undefined;
   /** Only alerts whose title or description contains this text (case-insensitive). */
   text?: string | undefined;
+  /** Only alerts assigned to this analyst (`''`: only unassigned ones). */
+  assignee?: string | undefined;
+  /** Only alerts with this tag. */
+  tag?: string | undefined;
   /** Also alerts merged into another (default false: they are listed under that one). */
   includeMerged?: boolean;
   /** At most this many, newest first (default 50). */
@@ -37,7 +42,7 @@ export interface ResolveAlertInput {
   conclusion: AlertConclusion;
   reason: string;
   /** The analyst resolving it (required: an alert is never resolved anonymously). */
-  by: string;
+  by: Actor;
 }
 
 /** What {@link AlertStore.search} looks for: text anywhere in the alert, and/or attributes that must match. */
@@ -58,17 +63,20 @@ export interface SimilarAlert {
 
 /** The alerts of an investigator store. */
 export interface AlertStore {
-  /** Stores an ingested alert as `open` and returns it with its id. */
-  create(alert: NewAlert): Promise<Alert>;
+  /** Stores an ingested alert as `open` and returns it with its id; `by` is recorded in the audit log (default the webhook). */
+  create(alert: NewAlert, options?: { by?: Actor }): Promise<Alert>;
   /** The alert with this id; throws `UnknownAlertError`. */
   get(id: string): Promise<Alert>;
   list(options?: ListAlertsOptions): Promise<Alert[]>;
-  /** Records an analyst's verdict on the alert and the alerts merged into it, in one transaction. */
+  /**
+   * Records an analyst's verdict on the alert (open or in progress) and the alerts merged into it, with
+   * its audit-log entry, in one transaction.
+   */
   resolve(input: ResolveAlertInput): Promise<Alert>;
-  /** Files alert `id` under `into` (the same incident); alerts already under `id` move with it. */
-  merge(input: { id: string; into: string }): Promise<Alert>;
-  /** Takes alert `id` out of the alert it was merged into. */
-  unmerge(id: string): Promise<Alert>;
+  /** Files alert `id` under `into` (the same incident); alerts already under `id` move with it. Audited. */
+  merge(input: { id: string; into: string; by: Actor }): Promise<Alert>;
+  /** Takes alert `id` out of the alert it was merged into. Audited. */
+  unmerge(input: { id: string; by: Actor }): Promise<Alert>;
   /** The `k` alerts nearest to `id` by embedding (pgvector cosine distance), among those of its embedder. */
   similar(id: string, k?: number): Promise<SimilarAlert[]>;
   search(input: SearchAlertsInput): Promise<Alert[]>;
@@ -95,6 +103,7 @@ export interface AlertStore {
  */
 export function createAlertStore(store: DrizzleStore): AlertStore {
   const db = store.db;
+  const audit = createAuditLog(store);
   const one = async (id: string, where: SQL = sql`id = ${id}`) => {
     const [row] = rowsOf<AlertRow>(
       await db.execute(sql`select ${alertColumns} from investigator_alerts where ${where}`),
@@ -105,7 +114,7 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
   const many = async (query: SQL) => rowsOf<AlertRow>(await db.execute(query)).map(alertFromRow);
 
   return {
-    async create(alert) {
+    async create(alert, { by = { name: 'webhook', via: 'webhook' } } = {}) {
       // Vectors of two embedders (or two lengths) cannot be compared: refuse to mix them.
       checkEmbeddingSpace({
         stored: await spacesOf(db),
@@ -113,19 +122,30 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
         dimensions: alert.embedding.length,
       });
       const id = randomBytes(6).toString('hex');
-      await db.execute(sql`insert into investigator_alerts
-        (id, schema, raw, title, description, attributes, iocs, severity, summarized_by, embedder, embedding)
-        values (${id}, ${alert.schema}, ${alert.raw}, ${alert.title}, ${alert.description},
-          ${JSON.stringify(alert.attributes)}::json, ${JSON.stringify(alert.iocs)}::jsonb, ${alert.severity},
-          ${alert.summarizedBy}, ${alert.embedder}, ${store.vectorParam(alert.embedding)})`);
+      await store.transaction(async (tx) => {
+        await tx.execute(sql`insert into investigator_alerts
+          (id, schema, raw, title, description, attributes, iocs, severity, summarized_by, embedder, embedding)
+          values (${id}, ${alert.schema}, ${alert.raw}, ${alert.title}, ${alert.description},
+            ${JSON.stringify(alert.attributes)}::json, ${JSON.stringify(alert.iocs)}::jsonb, ${alert.severity},
+            ${alert.summarizedBy}, ${alert.embedder}, ${store.vectorParam(alert.embedding)})`);
+        await audit.record(tx, {
+          actor: by,
+          action: 'alert.ingest',
+          target: `alert:${id}`,
+          after: { schema: alert.schema, title: alert.title, severity: alert.severity },
+        });
+      });
       return one(id);
     },
 
     get: (id) => one(id),
 
-    async list({ status, since, text, includeMerged = false, limit = 50 } = {}) {
+    async list({ status, since, text, assignee, tag, includeMerged = false, limit = 50 } = {}) {
       const where: SQL[] = [sql`true`];
       if (status !== undefined) where.push(sql`status = ${status}`);
+      if (assignee !== undefined)
+        where.push(assignee === '' ? sql`assignee is null` : sql`assignee = ${assignee}`);
+      if (tag !== undefined) where.push(sql`tags @> ${JSON.stringify([tag])}::jsonb`);
       if (since !== undefined) where.push(sql`created_at >= ${since.toISOString()}::timestamptz`);
       if (text !== undefined && text !== '') {
         const pattern = likePattern(text);
@@ -146,7 +166,7 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
       }
       if (reason.trim() === '')
         throw new InvalidAlertError({ input: 'resolve reason', expected: 'a reason', found: 'nothing' });
-      if (by.trim() === '')
+      if (by.name.trim() === '')
         throw new InvalidAlertError({
           input: 'resolve by',
           expected: "the analyst's name",
@@ -159,26 +179,42 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
           message: `it is merged into ${alert.mergedInto}; resolve that alert instead`,
         });
       }
-      if (alert.status === 'resolved') {
+      if (alert.status === 'resolved' || alert.status === 'archived') {
         throw new AlertStateError({
           id,
-          message: `it was already resolved (${alert.resolution?.conclusion}) by ${alert.resolution?.by}`,
+          message:
+            alert.status === 'archived'
+              ? 'it is archived; reopen it first'
+              : `it was already resolved (${alert.resolution?.conclusion}) by ${alert.resolution?.by}; change its verdict or reopen it instead`,
         });
       }
-      const resolution = JSON.stringify({
+      const resolution = {
         conclusion,
         reason: reason.trim(),
-        by: by.trim(),
+        by: by.name.trim(),
         at: new Date().toISOString(),
-      });
+      };
       await store.transaction(async (tx) => {
-        await tx.execute(sql`update investigator_alerts set status = 'resolved', resolution = ${resolution}::jsonb
-          where (id = ${id} or merged_into = ${id}) and status = 'open'`);
+        const changed = rowsOf<{ id: string; status: string }>(
+          await tx.execute(sql`select id, status from investigator_alerts
+            where (id = ${id} or merged_into = ${id}) and status in ('open', 'in_progress') order by id`),
+        );
+        await tx.execute(sql`update investigator_alerts set status = 'resolved', resolution = ${JSON.stringify(resolution)}::jsonb
+          where (id = ${id} or merged_into = ${id}) and status in ('open', 'in_progress')`);
+        for (const row of changed) {
+          await audit.record(tx, {
+            actor: by,
+            action: 'alert.resolve',
+            target: `alert:${row.id}`,
+            before: { status: row.status },
+            after: { status: 'resolved', ...resolution },
+          });
+        }
       });
       return one(id);
     },
 
-    async merge({ id, into }) {
+    async merge({ id, into, by }) {
       if (id === into) throw new AlertStateError({ id, message: 'an alert cannot be merged into itself' });
       const [alert, target] = [await one(id), await one(into)];
       if (target.mergedInto !== undefined) {
@@ -204,15 +240,31 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
       await store.transaction(async (tx) => {
         await tx.execute(sql`update investigator_alerts set merged_into = ${into} where merged_into = ${id}`);
         await tx.execute(sql`update investigator_alerts set merged_into = ${into} where id = ${id}`);
+        await audit.record(tx, {
+          actor: by,
+          action: 'alert.merge',
+          target: `alert:${id}`,
+          before: { mergedInto: null },
+          after: { mergedInto: into },
+        });
       });
       return one(id);
     },
 
-    async unmerge(id) {
+    async unmerge({ id, by }) {
       const alert = await one(id);
       if (alert.mergedInto === undefined)
         throw new AlertStateError({ id, message: 'it is not merged into another alert' });
-      await db.execute(sql`update investigator_alerts set merged_into = null where id = ${id}`);
+      await store.transaction(async (tx) => {
+        await tx.execute(sql`update investigator_alerts set merged_into = null where id = ${id}`);
+        await audit.record(tx, {
+          actor: by,
+          action: 'alert.unmerge',
+          target: `alert:${id}`,
+          before: { mergedInto: alert.mergedInto },
+          after: { mergedInto: null },
+        });
+      });
       return one(id);
     },
 

@@ -7,6 +7,7 @@ export {
   type AlertStatus,
   alertConclusions,
   alertSeverities,
+  alertStatuses,
   type NewAlert,
 } from './alert.js';
 export { alertEmbeddingText } from './alert-embedding-text.js';

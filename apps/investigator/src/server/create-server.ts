@@ -20,7 +20,13 @@ export interface CreateServerOptions {
   /** Largest accepted request body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
   /** Called after each stored alert (for logging). */
-  onAlert?: (event: { id: string; schema: string; title: string; summarizedBy: string }) => void;
+  onAlert?: (event: {
+    id: string;
+    schema: string;
+    title: string;
+    severity: string;
+    summarizedBy: string;
+  }) => void;
 }
 
 const minimumTokenLength = 16;
@@ -99,7 +105,13 @@ export function createServer({
           maxBytes: maxBodyBytes,
         });
         const alert = await alerts.create(ingested);
-        onAlert?.({ id: alert.id, schema, title: alert.title, summarizedBy: alert.summarizedBy });
+        onAlert?.({
+          id: alert.id,
+          schema,
+          title: alert.title,
+          severity: alert.severity,
+          summarizedBy: alert.summarizedBy,
+        });
         return c.json(
           {
             id: alert.id,

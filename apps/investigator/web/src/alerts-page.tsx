@@ -3,6 +3,7 @@ import { api } from './api.js';
 import { ErrorMessage } from './error-message.js';
 import { ResolutionFields } from './resolution-fields.js';
 import { type AlertSummary, severities } from './types.js';
+import { useCan } from './user-context.js';
 
 const periods = [
   { label: 'Any time', hours: 0 },
@@ -21,11 +22,15 @@ export function AlertsPage() {
   const [severity, setSeverity] = useState('');
   const [hours, setHours] = useState(0);
   const [text, setText] = useState('');
+  const [assignee, setAssignee] = useState('');
+  const [tag, setTag] = useState('');
+  const [assignees, setAssignees] = useState<string[]>([]);
+  const analyst = useCan('analyst');
   const [alerts, setAlerts] = useState<AlertSummary[]>([]);
   const [error, setError] = useState<string | undefined>();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [focused, setFocused] = useState(0);
-  const [conclusion, setConclusion] = useState<string>('false_positive');
+  const [conclusion, setConclusion] = useState<string>('');
   const [reason, setReason] = useState('');
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
 
@@ -35,14 +40,22 @@ export function AlertsPage() {
     if (severity !== '') query.set('severity', severity);
     if (hours > 0) query.set('since', new Date(Date.now() - hours * 3_600_000).toISOString());
     if (text.trim() !== '') query.set('text', text.trim());
+    if (assignee !== '') query.set('assignee', assignee);
+    if (tag.trim() !== '') query.set('tag', tag.trim());
     api<{ alerts: AlertSummary[] }>(`/alerts?${query}`)
       .then((answer) => {
         setAlerts(answer.alerts);
         setError(undefined);
       })
       .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
-  }, [status, severity, hours, text]);
+  }, [status, severity, hours, text, assignee, tag]);
   useEffect(load, [load]);
+  useEffect(() => {
+    api<{ assignees: string[] }>('/assignees').then(
+      (answer) => setAssignees(answer.assignees),
+      () => setAssignees([]),
+    );
+  }, []);
 
   const toggle = (id: string) =>
     setSelected((before) => {
@@ -96,7 +109,9 @@ export function AlertsPage() {
           <select id="filter-status" value={status} onChange={(event) => setStatus(event.target.value)}>
             <option value="">All</option>
             <option value="open">Open</option>
+            <option value="in_progress">In progress</option>
             <option value="resolved">Resolved</option>
+            <option value="archived">Archived</option>
           </select>
         </div>
         <div className="field">
@@ -121,6 +136,22 @@ export function AlertsPage() {
           </select>
         </div>
         <div className="field">
+          <label htmlFor="filter-assignee">Assignee</label>
+          <select id="filter-assignee" value={assignee} onChange={(event) => setAssignee(event.target.value)}>
+            <option value="">Anyone</option>
+            <option value="-">Nobody</option>
+            {assignees.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-tag">Tag</label>
+          <input id="filter-tag" value={tag} onChange={(event) => setTag(event.target.value)} />
+        </div>
+        <div className="field">
           <label htmlFor="filter-search">Search</label>
           <input
             id="filter-search"
@@ -140,6 +171,7 @@ export function AlertsPage() {
             <th scope="col">Severity</th>
             <th scope="col">Title</th>
             <th scope="col">Status</th>
+            <th scope="col">Assignee</th>
             <th scope="col">Received</th>
           </tr>
         </thead>
@@ -173,7 +205,21 @@ export function AlertsPage() {
                   {alert.title}
                 </a>
               </td>
-              <td>{alert.status === 'resolved' ? `resolved: ${alert.resolution?.conclusion}` : 'open'}</td>
+              <td>
+                {alert.status === 'resolved'
+                  ? `resolved: ${alert.resolution?.conclusion}`
+                  : alert.status.replace('_', ' ')}
+                {alert.tags.length === 0 ? null : (
+                  <span className="tags">
+                    {alert.tags.map((name) => (
+                      <span key={name} className="tag">
+                        {name}
+                      </span>
+                    ))}
+                  </span>
+                )}
+              </td>
+              <td>{alert.assignee ?? '—'}</td>
               <td>
                 <time dateTime={alert.createdAt}>{new Date(alert.createdAt).toLocaleString()}</time>
               </td>
@@ -184,7 +230,7 @@ export function AlertsPage() {
       <p id="alerts-keys" className="hint">
         {alerts.length === 0 ? 'No alert matches.' : '↑/↓ move between alerts, Space selects, Enter opens.'}
       </p>
-      <fieldset className="bulk" disabled={selected.size === 0}>
+      <fieldset className="bulk" disabled={selected.size === 0 || !analyst} hidden={!analyst}>
         <legend>Resolve {selected.size} selected</legend>
         <ResolutionFields
           idPrefix="bulk"
@@ -193,7 +239,7 @@ export function AlertsPage() {
           reason={reason}
           onReason={setReason}
         />
-        <button type="button" onClick={resolveSelected} disabled={reason.trim() === ''}>
+        <button type="button" onClick={resolveSelected} disabled={reason.trim() === '' || conclusion === ''}>
           Resolve selected
         </button>
       </fieldset>

@@ -7,10 +7,12 @@ export interface AlertSummary {
   attributes: Record<string, string>;
   iocs: { kind: string; value: string }[];
   severity: string;
-  status: 'open' | 'resolved';
+  status: 'open' | 'in_progress' | 'resolved' | 'archived';
   createdAt: string;
   resolution?: { conclusion: string; reason: string; by: string; at: string };
   mergedInto?: string;
+  assignee?: string;
+  tags: string[];
 }
 
 /** An IOC with what threat intelligence says of it. */

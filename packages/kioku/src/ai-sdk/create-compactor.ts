@@ -124,6 +124,8 @@ export interface Compactor {
   continues(messages: readonly ModelMessage[]): boolean;
   /** The window worked within: `contextWindow`, or the smaller limit an overflow error stated. */
   readonly contextWindow: number;
+  /** The conversation's id, when one was given. */
+  readonly conversationId: string | undefined;
 }
 
 /**
@@ -568,5 +570,6 @@ export function createCompactor({
     get contextWindow() {
       return window;
     },
+    conversationId,
   };
 }

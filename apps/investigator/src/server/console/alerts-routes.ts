@@ -4,31 +4,36 @@ import {
   type AlertConclusion,
   alertConclusions,
   alertSeverities,
+  alertStatuses,
   createAlertStore,
 } from '../../alerts/index.js';
 import type { ThreatIntel } from '../../intel/index.js';
+import type { Notifier } from '../../notify/index.js';
 import type { ConsoleEnv } from './console-env.js';
 
-const statuses = ['open', 'resolved'] as const;
+const statuses = alertStatuses;
 
 /**
- * The console's alert routes: `GET /alerts` (filters `status`, `severity`, `since` (ISO time), `text`),
+ * The console's alert routes: `GET /alerts` (filters `status`, `severity`, `since` (ISO time), `text`,
+ * `assignee` (`-` for unassigned), `tag`),
  * `GET /alerts/:id` (the alert, its IOCs with threat-intel verdicts, similar and merged alerts) and
  * `POST /alerts/resolve` (`{ ids, conclusion, reason }`: the signed-in analyst resolves them).
  */
 export function alertsRoutes({
   store,
   intel,
+  notifier,
 }: {
   store: DrizzleStore;
   intel: ThreatIntel;
+  notifier?: Notifier | undefined;
 }): Hono<ConsoleEnv> {
   const alerts = createAlertStore(store);
   const app = new Hono<ConsoleEnv>();
   const bad = (message: string) => ({ error: { code: 'invalid_request', message } });
 
   app.get('/alerts', async (c) => {
-    const { status, severity, since, text } = c.req.query();
+    const { status, severity, since, text, assignee, tag } = c.req.query();
     if (status !== undefined && status !== '' && !(statuses as readonly string[]).includes(status)) {
       return c.json(
         bad(`status: expected one of ${statuses.join(', ')}, found ${JSON.stringify(status)}`),
@@ -50,7 +55,9 @@ export function alertsRoutes({
       return c.json(bad(`since: expected an ISO 8601 time, found ${JSON.stringify(since)}`), 400);
     }
     const list = await alerts.list({
-      ...(status === 'open' || status === 'resolved' ? { status } : {}),
+      ...(status === undefined || status === '' ? {} : { status: status as (typeof statuses)[number] }),
+      ...(assignee === undefined || assignee === '' ? {} : { assignee: assignee === '-' ? '' : assignee }),
+      ...(tag === undefined || tag === '' ? {} : { tag: tag.toLowerCase() }),
       ...(from === undefined ? {} : { since: from }),
       ...(text === undefined || text === '' ? {} : { text }),
       limit: 500,
@@ -101,12 +108,24 @@ export function alertsRoutes({
     if (typeof reason !== 'string' || reason.trim() === '') {
       return c.json(bad('reason: expected a non-empty text'), 400);
     }
-    const by = c.get('user').name;
+    const user = c.get('user');
+    const by = { name: user.name, via: user.via };
     const resolved = [];
     for (const id of ids as string[]) {
-      resolved.push(
-        await alerts.resolve({ id, conclusion: conclusion as AlertConclusion, reason: reason.trim(), by }),
-      );
+      const alert = await alerts.resolve({
+        id,
+        conclusion: conclusion as AlertConclusion,
+        reason: reason.trim(),
+        by,
+      });
+      resolved.push(alert);
+      notifier?.notify({
+        type: 'alert.resolved',
+        alert: { id: alert.id, title: alert.title, severity: alert.severity },
+        conclusion,
+        reason: reason.trim(),
+        by: user.name,
+      });
     }
     return c.json({ resolved: resolved.map(({ id, status, resolution }) => ({ id, status, resolution })) });
   });
