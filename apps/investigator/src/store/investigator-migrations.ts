@@ -6,8 +6,10 @@ export const investigatorLedger = 'investigator_schema_migrations';
 /**
  * The investigator's own tables, forward-only, applied in order after kioku's: alerts (the raw JSON kept
  * byte for byte, the model's title/description/attributes, IOCs, resolution, merges, an embedding), the
- * indicators of offline threat-intelligence feeds, the web console's admin token (its scrypt hash), and which
- * requests recalled which agent memories.
+ * indicators of offline threat-intelligence feeds, the web console's admin token (its scrypt hash), which
+ * requests recalled which agent memories, and what keeps ingest constant-time per alert at a SOC's volume
+ * (`0004`): the embedding space in one row, fingerprints folding duplicates, entity columns, a full-text
+ * search vector, indexes for every list path, an HNSW index for `similar`, and the summary job table.
  */
 export const investigatorMigrations: readonly Migration[] = [
   {
@@ -77,6 +79,75 @@ export const investigatorMigrations: readonly Migration[] = [
         recalled_at timestamp with time zone not null default now()
       )`,
       'create index investigator_memory_recalls_memory_idx on investigator_memory_recalls (namespace, memory_id)',
+    ].join('\n--> statement-breakpoint\n'),
+  },
+  {
+    tag: '0004_alert_scale',
+    sql: [
+      // Summaries and embeddings are written by background jobs: an alert is stored before either exists.
+      'alter table investigator_alerts alter column embedding drop not null',
+      'alter table investigator_alerts add column fingerprint text',
+      'alter table investigator_alerts add column occurrences integer not null default 1',
+      'alter table investigator_alerts add column last_seen_at timestamp with time zone',
+      'update investigator_alerts set last_seen_at = created_at',
+      'alter table investigator_alerts alter column last_seen_at set not null',
+      'alter table investigator_alerts alter column last_seen_at set default now()',
+      'alter table investigator_alerts add column iocs_omitted integer not null default 0',
+      'alter table investigator_alerts add column host text',
+      'alter table investigator_alerts add column user_name text',
+      'alter table investigator_alerts add column source text',
+      'alter table investigator_alerts add column event_time timestamp with time zone',
+      "update investigator_alerts set host = coalesce(attributes->>'host', attributes->>'hostname'), user_name = coalesce(attributes->>'user', attributes->>'username')",
+      'alter table investigator_alerts add constraint investigator_alerts_occurrences_check check (occurrences >= 1)',
+      // Title, description, attributes, IOCs, entities, then the raw JSON, within tsvector's limits.
+      // (':', '/' and '=' are spaces to the parser: `jndi:ldap://…` would otherwise lose `ldap`.)
+      `alter table investigator_alerts add column search tsvector generated always as (strip(to_tsvector('simple',
+        regexp_replace(left(title || ' ' || description || ' ' || attributes::text || ' ' || iocs::text || ' ' ||
+        coalesce(host, '') || ' ' || coalesce(user_name, '') || ' ' || coalesce(source, '') || ' ' || raw, 100000),
+        '[:/=]+', ' ', 'g')))) stored`,
+      'create index investigator_alerts_search_idx on investigator_alerts using gin (search)',
+      // Duplicates fold into the open alert with the same fingerprint (one at a time: unique).
+      "create unique index investigator_alerts_fingerprint_idx on investigator_alerts (fingerprint) where status = 'open'",
+      'drop index investigator_alerts_created_at_idx',
+      'create index investigator_alerts_created_at_idx on investigator_alerts (created_at desc, id desc)',
+      'create index investigator_alerts_status_idx on investigator_alerts (status, created_at desc, id desc)',
+      `alter table investigator_alerts add column severity_rank smallint generated always as (case severity
+        when 'critical' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 else 0 end) stored`,
+      'create index investigator_alerts_severity_idx on investigator_alerts (severity, created_at desc, id desc)',
+      'create index investigator_alerts_severity_rank_idx on investigator_alerts (severity_rank desc, created_at desc, id desc)',
+      'create index investigator_alerts_host_idx on investigator_alerts (host, created_at desc)',
+      'create index investigator_alerts_user_idx on investigator_alerts (user_name, created_at desc)',
+      'create index investigator_alerts_source_idx on investigator_alerts (source, created_at desc)',
+      'create index investigator_alerts_schema_idx on investigator_alerts (schema, created_at desc)',
+      'create index investigator_alerts_last_seen_idx on investigator_alerts (last_seen_at desc, id desc)',
+      'create index investigator_alerts_event_time_idx on investigator_alerts (event_time desc, id desc)',
+      // The one embedding space of the store's alerts: read in one row, not grouped over every alert.
+      `create table investigator_alert_space (
+        id integer primary key,
+        embedder text not null,
+        dimensions integer not null,
+        constraint investigator_alert_space_one_row_check check (id = 1)
+      )`,
+      `insert into investigator_alert_space (id, embedder, dimensions)
+        select 1, embedder, vector_dims(embedding) from investigator_alerts where embedding is not null limit 1`,
+      `do $$ declare d integer; begin
+        select dimensions into d from investigator_alert_space;
+        if d is not null and d <= 2000 then
+          execute format('create index if not exists investigator_alerts_embedding_%s_idx on investigator_alerts using hnsw ((embedding::vector(%s)) vector_cosine_ops) where vector_dims(embedding) = %s', d, d, d);
+        end if;
+      end $$`,
+      // Summaries and embeddings still to write: retried with backoff, so an outage delays and loses nothing.
+      `create table investigator_alert_jobs (
+        alert_id text primary key references investigator_alerts(id) on delete cascade,
+        state text not null default 'pending',
+        summarized boolean not null default false,
+        attempts integer not null default 0,
+        run_after timestamp with time zone not null default now(),
+        last_error text,
+        created_at timestamp with time zone not null default now(),
+        constraint investigator_alert_jobs_state_check check (state in ('pending', 'failed'))
+      )`,
+      "create index investigator_alert_jobs_due_idx on investigator_alert_jobs (run_after) where state = 'pending'",
     ].join('\n--> statement-breakpoint\n'),
   },
 ];

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { KiokuError, type ToolRegistration } from 'kioku';
+import { InputFormatError, KiokuError, type ToolRegistration } from 'kioku';
 import {
   type ConsoleAuth,
   createConsoleAuth,
@@ -70,6 +70,9 @@ export interface CreateConsoleServerOptions extends CreateServerOptions {
 /** Where `vite build` puts the console: `dist/web` of the investigator package (from `src/` or `dist/`). */
 const defaultWebRoot = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 
+/** The largest body of a console request: a chat message with its history. */
+const maxApiBodyBytes = 1024 * 1024;
+
 const securityHeaders = {
   'Content-Security-Policy':
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
@@ -104,6 +107,13 @@ export function createConsoleServer({
   ...webhook
 }: CreateConsoleServerOptions): Hono {
   const clientAddress = createClientAddress({ trustProxy });
+  const behindProxy = trustProxy !== undefined || proxyHeader !== undefined;
+  // The browser reached us over TLS: directly, or through a trusted proxy that says so (X-Forwarded-Proto,
+  // believed only behind one), so the session cookie is marked Secure.
+  const overTls = (c: Context) =>
+    new URL(c.req.url).protocol === 'https:' ||
+    (behindProxy &&
+      (c.req.header('x-forwarded-proto') ?? '').split(',')[0]?.trim().toLowerCase() === 'https');
   const { store } = webhook;
   const signIn = auth ?? createConsoleAuth({ store, proxyHeader });
   const app = new Hono();
@@ -116,7 +126,16 @@ export function createConsoleServer({
   app.route('/', createServer(webhook));
 
   const api = new Hono<ConsoleEnv>();
-  api.use('*', consoleGuard(signIn, { behindProxy: trustProxy !== undefined || proxyHeader !== undefined }));
+  // Every console route has a body limit (the chat's messages are the largest); the deadline on a whole
+  // request is startServer's.
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: maxApiBodyBytes,
+      onError: (c) => c.json(error('too_large', `expected a body of at most ${maxApiBodyBytes} bytes`), 413),
+    }),
+  );
+  api.use('*', consoleGuard(signIn, { behindProxy }));
   api.post(
     '/login',
     bodyLimit({
@@ -125,6 +144,10 @@ export function createConsoleServer({
     }),
     async (c) => {
       const client = clientAddress(c);
+      // The whole body first: a client sending it slowly holds only its own connection, never one of the
+      // few verification slots (which would lock the admin out).
+      const body = (await c.req.json().catch(() => undefined)) as { token?: unknown } | undefined;
+      const token = typeof body?.token === 'string' ? body.token.trim() : '';
       const slot = throttle.begin(client);
       if (!('release' in slot)) {
         c.header('Retry-After', String(slot.retryAfterSeconds));
@@ -132,8 +155,6 @@ export function createConsoleServer({
       }
       let session: string | undefined;
       try {
-        const body = (await c.req.json().catch(() => undefined)) as { token?: unknown } | undefined;
-        const token = typeof body?.token === 'string' ? body.token.trim() : '';
         session = token === '' ? undefined : await signIn.login(token);
       } finally {
         slot.release();
@@ -147,7 +168,7 @@ export function createConsoleServer({
         httpOnly: true,
         sameSite: 'Strict',
         path: '/',
-        secure: new URL(c.req.url).protocol === 'https:',
+        secure: overTls(c),
       });
       return c.json({ user: { name: 'admin', via: 'login' } });
     },
@@ -194,6 +215,9 @@ export function createConsoleServer({
     ),
   );
   app.onError((caught, c) => {
+    if (caught instanceof URIError)
+      return c.json(error('invalid_request', `the path is not valid: ${caught.message}`), 400);
+    if (isInputFormatError(caught)) return c.json(error('invalid_request', (caught as Error).message), 400);
     if (KiokuError.isInstance(caught) && caught.name === 'UnknownAlertError') {
       return c.json(error('not_found', caught.message), 404);
     }
@@ -211,4 +235,9 @@ function refusalMessage({ reason, retryAfterSeconds }: SignInRefusal): string {
   if (reason === 'client') return `too many failed sign-ins from this address; ${again}`;
   if (reason === 'global') return `too many failed sign-ins to this console; ${again}`;
   return `other sign-ins are being verified; ${again}`;
+}
+
+/** Bad input from the request (an `InputFormatError`: a malformed alert, an unknown filter value): a 400. */
+function isInputFormatError(caught: unknown): boolean {
+  return InputFormatError.isInstance(caught);
 }
