@@ -7,19 +7,39 @@ export interface AlertEntities {
 }
 
 // Field names (lowercase, without `_`, `-` or `@`) each schema uses, most specific first.
-const hostKeys = ['hostname', 'host', 'computername', 'computer', 'devicename', 'dnsname', 'instanceid'];
+const hostKeys = [
+  'hostname',
+  'host',
+  'computername',
+  'computer',
+  'compromisedentity',
+  'devicename',
+  'dnsname',
+  'instanceid',
+];
 const userKeys = ['username', 'user', 'accountname', 'account', 'principalemail', 'principalid', 'upn'];
-const sourceKeys = ['productname', 'product', 'source', 'provider', 'vendor', 'service', 'eventsource'];
+const sourceKeys = [
+  'productname',
+  'product',
+  'providername',
+  'servicename',
+  'source',
+  'provider',
+  'vendorname',
+  'vendor',
+  'eventsource',
+];
 const timeKeys = [
   'eventtime',
-  'timegenerated',
-  'timestamp',
-  'time',
   'starttime',
   'firstobservedat',
+  'eventfirstseen',
+  'detectedat',
+  'timestamp',
+  'time',
+  'timegenerated',
   'createtime',
   'createdat',
-  'eventfirstseen',
 ];
 const maxFields = 2000;
 const maxDepth = 4;

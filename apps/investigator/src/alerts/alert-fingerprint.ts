@@ -6,7 +6,8 @@ const volatileKey =
 
 /**
  * What identifies the same alert sent again, so duplicates fold into one open alert: the source's own
- * finding id where the schema has one (a GuardDuty finding's `accountId` and `id`, a Security Command
+ * finding id where the schema has one (a GuardDuty finding's `accountId` and `id`, also inside an
+ * EventBridge event, a Security Command
  * Center finding's `name`, Sentinel's `SystemAlertId`), else a sha256 of the normalized content (keys
  * sorted, update times and counts left out). Always prefixed by the schema.
  */
@@ -24,6 +25,10 @@ export function alertFingerprint({
 
 function findingKey(value: Record<string, unknown>): string | undefined {
   const text = (item: unknown) => (typeof item === 'string' && item !== '' ? item : undefined);
+  // An EventBridge event (as SNS delivers GuardDuty's): the finding is its `detail`.
+  if (text(value['detail-type']) && typeof value.detail === 'object' && value.detail !== null) {
+    return findingKey(value.detail as Record<string, unknown>);
+  }
   // GuardDuty: { schemaVersion, accountId, id, type, … }
   if (text(value.schemaVersion) && text(value.accountId) && text(value.id)) {
     return `guardduty ${value.accountId} ${value.id}`;

@@ -127,8 +127,16 @@ export function alertListPage({
   );
 }
 
-/** Each word of `text` as a prefix that must match (`a b` → `'a':* & 'b':*`), by the same parser as the alerts'. */
+/**
+ * Each word of `text` (split at spaces) as a phrase of prefixes that must match, the words together: `web-02
+ * alice` → `('web':* <-> '-02':*) & ('alice':*)`, parsed as the alerts are (`:`, `/`, `=` as spaces).
+ */
 function textQuery(text: string): SQL {
-  return sql`(select coalesce(to_tsquery('simple', string_agg(quote_literal(lexeme) || ':*', ' & ')), to_tsquery('simple', ''))
-    from unnest(to_tsvector('simple', regexp_replace(${text.slice(0, 1000)}, '[:/=]+', ' ', 'g'))))`;
+  const normalized = sql`regexp_replace(${text.slice(0, 1000)}, '[:/=]+', ' ', 'g')`;
+  return sql`(select to_tsquery('simple', coalesce(string_agg('(' || phrase || ')', ' & '), ''))
+    from (select string_agg(quote_literal(lexeme) || ':*', ' <-> ' order by token) as phrase
+      from regexp_split_to_table(${normalized}, '\\s+') with ordinality as words(word, at),
+        lateral (select parsed.lexemes[1] as lexeme, row_number() over () as token
+          from ts_debug('simple', words.word) as parsed where cardinality(parsed.lexemes) > 0) as tokens
+      group by words.at) as phrases)`;
 }

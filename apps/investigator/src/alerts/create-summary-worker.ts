@@ -80,6 +80,9 @@ export function createSummaryWorker({
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   const underWay = new Set<Promise<void>>();
+  // Closing cuts the calls under way short (their jobs are retried by the next worker).
+  const stopping = new AbortController();
+  const deadline = () => AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]);
 
   const claim = async () => {
     const [job] = rowsOf<{ alert_id: string; attempts: number; summarized: boolean }>(
@@ -98,13 +101,11 @@ export function createSummaryWorker({
       let alert = await alerts.get(id);
       if (!isTrue(job.summarized) && model !== undefined) {
         const value = JSON.parse(alert.raw.replace(/^\uFEFF/, '')) as Record<string, unknown>;
-        const result = await summarizeAlert({
-          schema: alert.schema,
-          raw: alert.raw,
-          value,
-          model,
-          abortSignal: AbortSignal.timeout(timeoutMs),
-        });
+        const signal = deadline();
+        const result = await untilAborted(
+          summarizeAlert({ schema: alert.schema, raw: alert.raw, value, model, abortSignal: signal }),
+          signal,
+        );
         if (result.summarizedBy === 'fallback') throw new Error(result.failures.at(-1) ?? 'no summary');
         const { title, description, severity, attributes } = result.summary;
         await store.transaction(async (tx) => {
@@ -115,9 +116,11 @@ export function createSummaryWorker({
         });
         alert = await alerts.get(id);
       }
-      const [vector] = await embedder.embed([alertEmbeddingText(alert)], {
-        abortSignal: AbortSignal.timeout(timeoutMs),
-      });
+      const signal = deadline();
+      const [vector] = await untilAborted(
+        embedder.embed([alertEmbeddingText(alert)], { abortSignal: signal }),
+        signal,
+      );
       if (vector === undefined) throw new Error(`embedder ${embedder.id} returned no vector`);
       await store.transaction(async (tx) => {
         await claimEmbeddingSpace(tx, embedder.id, vector.length);
@@ -132,12 +135,15 @@ export function createSummaryWorker({
       const final =
         Number(job.attempts) >= maxAttempts ||
         (KiokuError.isInstance(error) && error.name === 'EmbeddingSpaceError');
-      await db.execute(
-        final
-          ? sql`update investigator_alert_jobs set state = 'failed', last_error = ${message} where alert_id = ${id}`
-          : sql`update investigator_alert_jobs set last_error = ${message},
+      // The store may be gone (closed under a job): the claim's lease then lets the next worker retry it.
+      await db
+        .execute(
+          final
+            ? sql`update investigator_alert_jobs set state = 'failed', last_error = ${message} where alert_id = ${id}`
+            : sql`update investigator_alert_jobs set last_error = ${message},
               run_after = now() + make_interval(secs => ${retryDelayMs(Number(job.attempts)) / 1000}) where alert_id = ${id}`,
-      );
+        )
+        .catch(() => undefined);
       onJob?.({ id, outcome: final ? 'failed' : 'retry', error: message });
     }
   };
@@ -199,10 +205,21 @@ export function createSummaryWorker({
     },
     async close() {
       closed = true;
+      stopping.abort(new Error('the summary worker was closed'));
       if (timer !== undefined) clearTimeout(timer);
       await Promise.allSettled([...underWay]);
     },
   };
+}
+
+/** `work`, or its signal's reason once aborted: a provider that ignores the signal cannot hold a job past its deadline. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason ?? new Error('aborted'));
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 function isTrue(value: unknown): boolean {

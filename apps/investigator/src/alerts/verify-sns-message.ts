@@ -1,4 +1,4 @@
-import { createVerify, X509Certificate } from 'node:crypto';
+import { createPublicKey, createVerify } from 'node:crypto';
 import { InvalidAlertError } from './invalid-alert-error.js';
 
 /** An Amazon SNS message delivered to an HTTP(S) endpoint (the fields its signature covers). */
@@ -75,10 +75,10 @@ export async function verifySnsMessage(
   }
   let valid = false;
   try {
-    const certificate = new X509Certificate(await fetchCertificate(message.SigningCertURL));
+    const key = createPublicKey(await fetchCertificate(message.SigningCertURL));
     valid = createVerify(algorithm)
       .update(snsStringToSign(message), 'utf8')
-      .verify(certificate.publicKey, message.Signature, 'base64');
+      .verify(key, message.Signature, 'base64');
   } catch (error) {
     throw new InvalidAlertError({
       input: `${input} Signature`,

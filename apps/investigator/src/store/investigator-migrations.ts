@@ -99,12 +99,13 @@ export const investigatorMigrations: readonly Migration[] = [
       'alter table investigator_alerts add column event_time timestamp with time zone',
       "update investigator_alerts set host = coalesce(attributes->>'host', attributes->>'hostname'), user_name = coalesce(attributes->>'user', attributes->>'username')",
       'alter table investigator_alerts add constraint investigator_alerts_occurrences_check check (occurrences >= 1)',
-      // Title, description, attributes, IOCs, entities, then the raw JSON, within tsvector's limits.
+      // Title, description, attributes, IOCs, entities, then the raw JSON, within tsvector's limits; with
+      // positions, so that `web-02` (parsed `web`, `-02`) is matched as a phrase.
       // (':', '/' and '=' are spaces to the parser: `jndi:ldap://…` would otherwise lose `ldap`.)
-      `alter table investigator_alerts add column search tsvector generated always as (strip(to_tsvector('simple',
+      `alter table investigator_alerts add column search tsvector generated always as (to_tsvector('simple',
         regexp_replace(left(title || ' ' || description || ' ' || attributes::text || ' ' || iocs::text || ' ' ||
         coalesce(host, '') || ' ' || coalesce(user_name, '') || ' ' || coalesce(source, '') || ' ' || raw, 100000),
-        '[:/=]+', ' ', 'g')))) stored`,
+        '[:/=]+', ' ', 'g'))) stored`,
       'create index investigator_alerts_search_idx on investigator_alerts using gin (search)',
       // Duplicates fold into the open alert with the same fingerprint (one at a time: unique).
       "create unique index investigator_alerts_fingerprint_idx on investigator_alerts (fingerprint) where status = 'open'",
