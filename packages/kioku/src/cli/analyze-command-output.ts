@@ -4,6 +4,7 @@ import type {
   StrategyAnalysis,
   StrategyComparison,
   TriggerSweep,
+  WorstRun,
 } from '../entry/replay.js';
 import { formatTable } from './format-table.js';
 
@@ -11,16 +12,30 @@ import { formatTable } from './format-table.js';
 type CostField = 'costNoCache' | 'costNoCacheRatio' | 'costCached' | 'costCachedRatio';
 
 /** A strategy's row in `kioku analyze --json`. */
-export type AnalyzeJsonStrategy = Omit<StrategyComparison, CostField> & {
+export type AnalyzeJsonStrategy = Omit<StrategyComparison, CostField | 'worstRun'> & {
   [field in CostField]: number | null;
 } & {
+  /**
+   * The run on which its cached cost is highest against the unmanaged history on the same run (the
+   * per-run worst case); null when nothing was priced.
+   */
+  worstRun: WorstRun | null;
   default: boolean;
   estimated: boolean;
   description: string;
   /** The breakpoint policy of the block this row belongs to. */
   breakpoints: BreakpointPolicy;
-  /** True for a configuration whose breakpoints are its own knob: billed with them under every policy. */
+  /**
+   * True for a configuration whose breakpoints are its own knob: billed with them under this policy
+   * (`agent` and `frontier`; `none` removes them too).
+   */
   ownBreakpoints: boolean;
+  /**
+   * True when no user of this configuration sends these prompts: it places its own cache breakpoints (as
+   * kioku's default does through `kiokuMiddleware`, removing its caller's) and this policy re-marks them
+   * for the comparison (`agent`, `none`).
+   */
+  replayOnly: boolean;
 };
 
 /** What `kioku analyze --json` prints. */
@@ -38,7 +53,10 @@ export interface AnalyzeJson {
    * ratio) is null; `warnings` says which model and how to price it.
    */
   unpriced: boolean;
-  /** The breakpoint policies replayed, in the order of `strategies`' blocks. */
+  /**
+   * The breakpoint policies replayed, in the order of `strategies`' blocks: `frontier`, what
+   * `kiokuMiddleware` sends, first when there are two.
+   */
   breakpoints: BreakpointPolicy[];
   /** The peers' token trigger, as a fraction of the usable context window (`--trigger`, `--window`). */
   trigger: { fraction: number };
@@ -85,6 +103,7 @@ export function analyzeJson({
   analyses,
   catalog,
   kiokuDefault,
+  placesOwnBreakpoints = [],
   trigger,
   warnings,
   unpriced = false,
@@ -92,6 +111,8 @@ export function analyzeJson({
   analyses: readonly PolicyAnalysis[];
   catalog: readonly DescribedStrategy[];
   kiokuDefault: string;
+  /** The configurations that place their own cache breakpoints (`Strategy.placesCacheBreakpoints`). */
+  placesOwnBreakpoints?: readonly string[];
   trigger: { fraction: number };
   warnings: readonly string[];
   /** A transcript was replayed without prices: the costs are left out (default false). */
@@ -103,11 +124,14 @@ export function analyzeJson({
   const rows = (policy: BreakpointPolicy, strategies: readonly StrategyComparison[]) =>
     strategies.map((strategy): AnalyzeJsonStrategy => {
       const entry = catalog.find((candidate) => candidate.name === strategy.name);
+      const { worstRun, ...figures } = strategy;
+      const keepsOwn = entry?.breakpoints === 'own' && policy !== 'none';
       return {
-        ...strategy,
+        ...figures,
         ...(unpriced
           ? { costNoCache: null, costNoCacheRatio: null, costCached: null, costCachedRatio: null }
           : {}),
+        worstRun: unpriced ? null : (worstRun ?? null),
         default: strategy.name === kiokuDefault,
         estimated: entry?.estimated === true,
         description:
@@ -115,7 +139,8 @@ export function analyzeJson({
             ? 'the history sent as it is (the baseline)'
             : (entry?.description ?? ''),
         breakpoints: policy,
-        ownBreakpoints: entry?.breakpoints === 'own',
+        ownBreakpoints: keepsOwn,
+        replayOnly: placesOwnBreakpoints.includes(strategy.name) && !keepsOwn && policy !== 'frontier',
       };
     });
   const setNames = [...new Set(analyses.flatMap(({ sets }) => sets.map((set) => set.name)))];
@@ -156,15 +181,18 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /** What each breakpoint policy means, for the text output and the report. */
 export const breakpointPolicyTitles: Record<BreakpointPolicy, string> = {
-  agent: "cache breakpoints by the agents' rule (system + last 3 user/tool messages), for every strategy",
-  frontier: "cache breakpoints at kioku's frontier (the last edited message), for every strategy",
-  none: 'no cache breakpoints (explicit caches read nothing)',
+  agent:
+    "cache breakpoints by the agents' rule (system + last 3 user/tool messages), for every strategy; " +
+    "REPLAY ONLY for kioku's default (§): kiokuMiddleware places its own",
+  frontier:
+    "cache breakpoints at kioku's frontier (the last edited message), for every strategy: what kiokuMiddleware sends",
+  none: 'no cache breakpoints for any strategy (explicit caches read nothing)',
   own: "each strategy's own cache breakpoints (the agents' rule for those that place none)",
 };
 
 function table(rows: readonly AnalyzeJsonStrategy[]): string {
   const label = (strategy: AnalyzeJsonStrategy) =>
-    `${strategy.name}${strategy.default ? ' *' : ''}${strategy.estimated ? ' †' : ''}${strategy.ownBreakpoints ? ' ‡' : ''}`;
+    `${strategy.name}${strategy.default ? ' *' : ''}${strategy.estimated ? ' †' : ''}${strategy.ownBreakpoints ? ' ‡' : ''}${strategy.replayOnly ? ' §' : ''}`;
   return formatTable(
     [
       'strategy',
@@ -176,6 +204,7 @@ function table(rows: readonly AnalyzeJsonStrategy[]): string {
       '×',
       'cost cached',
       '×',
+      'worst run ×',
       'cache hits',
       'hidden facts',
       'p95 ms/call',
@@ -192,6 +221,7 @@ function table(rows: readonly AnalyzeJsonStrategy[]): string {
       ratio(strategy.costNoCacheRatio),
       usd(strategy.costCached),
       ratio(strategy.costCachedRatio),
+      ratio(strategy.worstRun?.costCachedRatio ?? null),
       percent(strategy.cacheHitRate),
       percent(strategy.hiddenFactRate),
       strategy.overheadMsP95.toFixed(3),
@@ -208,11 +238,20 @@ const ofPolicy = (rows: readonly AnalyzeJsonStrategy[], policy: BreakpointPolicy
 /**
  * The plain-text tables of an analysis, one per breakpoint policy (and per set when there are several),
  * kioku's default marked with `*`, estimates with `†`, configurations billed with their own breakpoints
- * with `‡`; warnings first; under them, what each estimate stands for and the model calls strategies made
- * themselves.
+ * with `‡`, rows no user of the configuration sends (re-marked for the comparison) with `§`; each row's
+ * worst run against the baseline; warnings first; under them, the default's worst run, what each estimate
+ * stands for and the model calls strategies made themselves.
  */
 export function renderAnalysis(json: AnalyzeJson): string {
   const notes = ofPolicy(json.strategies, json.breakpoints[0] ?? 'own').flatMap((strategy) => [
+    ...(strategy.default && strategy.worstRun !== null
+      ? [
+          `${strategy.name}: worst run ${strategy.worstRun.transcript.id} (${strategy.worstRun.transcript.file}), ` +
+            `${ratio(strategy.worstRun.costCachedRatio)} the cached cost of ${json.baseline} on that run` +
+            (strategy.replayOnly ? ' (replay only)' : '') +
+            '.',
+        ]
+      : []),
     ...(strategy.estimated ? [`† ${strategy.name} is an ESTIMATE: ${strategy.description}.`] : []),
     ...(strategy.strategyCalls > 0
       ? [
@@ -256,7 +295,9 @@ export function renderAnalysis(json: AnalyzeJson): string {
     ...blocks,
     ...sweeps,
     '',
-    `× = ratio to ${json.baseline}, measured in the same run. * kioku's default. ‡ billed with its own cache breakpoints under every policy. ` +
+    `× = ratio to ${json.baseline}, measured in the same run. * kioku's default. ‡ billed with its own cache breakpoints (under the agents' rule and the frontier; none removes them). ` +
+      "§ replay only: it places its own breakpoints (kiokuMiddleware removes its caller's), so no user of it sends these prompts. " +
+      `worst run ×: its cached cost on the run where it is highest against ${json.baseline} on that run. ` +
       "p95 ms/call: the strategy's own time. over window: calls whose prompt (plus the reserved answer) is over the context window. " +
       "hidden facts: calls whose prompt no longer held a fact of the agent's answer that only a tool output had held.",
     ...notes,

@@ -50,14 +50,33 @@ describe('kioku analyze', () => {
     expect(stdout).toContain("* kioku's default");
   });
 
+  it('replays the breakpoints kiokuMiddleware sends (frontier) unless asked for others', () => {
+    const { status, stdout } = runCli(['analyze', '--json', '--strategies', 'kioku-default']);
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).breakpoints).toEqual(['frontier']);
+    const text = runCli(['analyze', '--strategies', 'kioku-default', '--breakpoints', 'both']).stdout;
+    // The middleware's table first; the agents' rule, which re-marks the default, said to be replay only.
+    expect(text.indexOf('what kiokuMiddleware sends')).toBeGreaterThan(0);
+    expect(text.indexOf('what kiokuMiddleware sends')).toBeLessThan(text.indexOf('REPLAY ONLY'));
+    expect(text).toMatch(/^kioku-default \* §\s+29/m);
+    expect(text).toMatch(/^kioku-default \*\s+29/m);
+  });
+
   it('prints JSON with ratios per strategy and names the default', () => {
-    const { status, stdout } = runCli(['analyze', '--json', '--pricing', 'anthropic-style']);
+    const { status, stdout } = runCli([
+      'analyze',
+      '--json',
+      '--pricing',
+      'anthropic-style',
+      '--breakpoints',
+      'both',
+    ]);
     expect(status).toBe(0);
     const report = JSON.parse(stdout);
     expect(report.kiokuDefault).toBe('kioku-default');
     expect(report.baseline).toBe('unmanaged');
     expect(report.pricing).toEqual(['anthropic-style (claude-sonnet-4-20250514 input price)']);
-    expect(report.breakpoints).toEqual(['agent', 'frontier']);
+    expect(report.breakpoints).toEqual(['frontier', 'agent']);
     expect(report.trigger).toEqual({ fraction: 0.5 });
     expect(report.warnings).toEqual([]);
     const names = [
@@ -79,10 +98,16 @@ describe('kioku analyze', () => {
         .map((strategy: { name: string }) => strategy.name);
     expect(block('agent')).toEqual(names);
     expect(block('frontier')).toEqual(names);
-    // kioku's default is billed under the agents' rule like every peer, and under its own frontier.
+    // kioku's default is billed under its own frontier and, replay only, under the agents' rule like every peer.
     const kioku = report.strategies.filter((strategy: { name: string }) => strategy.name === 'kioku-default');
     expect(kioku[0].costCachedRatio).not.toBe(kioku[1].costCachedRatio);
     expect(kioku[0].inputTokensRatio).toBe(kioku[1].inputTokensRatio);
+    expect(kioku.map((row: { replayOnly: boolean }) => row.replayOnly)).toEqual([false, true]);
+    expect(
+      report.strategies
+        .filter((row: { replayOnly: boolean }) => row.replayOnly)
+        .map((row: { name: string }) => row.name),
+    ).toEqual(['kioku-default']);
     for (const strategy of report.strategies) {
       for (const key of [
         'inputTokensRatio',
@@ -116,9 +141,9 @@ describe('kioku analyze', () => {
     const html = readFileSync(file, 'utf8');
     expect(html).toContain('<canvas id="context-chart">');
     expect(html).toContain('pydicom__pydicom-901');
-    // Both breakpoint policies replayed (the default) are in the report, each with its own table.
+    // The breakpoint policy replayed (the middleware's, by default) is in the report, with its table.
     const data = reportDataOf(html);
-    expect(data.policies.map((policy) => policy.name)).toEqual(['agent', 'frontier']);
+    expect(data.policies.map((policy) => policy.name)).toEqual(['frontier']);
     for (const policy of data.policies) {
       expect(policy.title).toContain('cache breakpoints');
       expect(policy.strategies.map((strategy) => strategy.name)).toEqual([
@@ -160,13 +185,15 @@ describe('kioku analyze', () => {
       '--strategies',
       'kioku-default,anthropic-clear-tool-uses',
       '--sweep',
+      '--breakpoints',
+      'both',
       '--json',
       '--report',
       file,
     ]);
     expect(run.status).toBe(0);
     const sweeps = JSON.parse(run.stdout).sweeps as Array<{ breakpoints: string; curves: unknown[] }>;
-    expect(sweeps.map((entry) => entry.breakpoints)).toEqual(['agent', 'frontier']);
+    expect(sweeps.map((entry) => entry.breakpoints)).toEqual(['frontier', 'agent']);
     const [sweep] = JSON.parse(run.stdout).sweeps;
     expect(
       sweep.curves.map((curve: { strategy: string; points: unknown[] }) => [
@@ -323,7 +350,12 @@ describe('kioku analyze', () => {
     );
     writeFileSync(
       join(dir, 'no-model.json'),
-      JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }),
+      JSON.stringify({
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: 'hello' },
+        ],
+      }),
     );
     const run = runCli(['analyze', dir, '--strategies', 'kioku-default', '--json']);
     expect(run.status).toBe(1);
@@ -333,6 +365,77 @@ describe('kioku analyze', () => {
     expect(run.stderr).toContain(`kioku: skipped ${join(dir, 'no-model.json')}`);
     expect(JSON.parse(run.stdout).transcripts).toBe(1);
     expect(runCli(['analyze', '--help']).stdout).toMatch(/reported and skipped.*1 a file was skipped/s);
+  });
+
+  it('says a run without a model call has nothing to replay, and analyzes the others (exit 0)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kioku-analyze-'));
+    copyFileSync(
+      new URL('../../../../samples/soc-investigation.json', import.meta.url),
+      join(dir, 'soc.json'),
+    );
+    writeFileSync(join(dir, 'asked.json'), JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }));
+    const run = runCli(['analyze', dir, '--strategies', 'kioku-default', '--json']);
+    expect(run.status).toBe(0);
+    const json = JSON.parse(run.stdout);
+    expect(json.transcripts).toBe(1);
+    expect(json.warnings).toEqual([
+      `1 run(s) hold no model call (no assistant message, no recorded call): nothing to replay, left out: ${join(dir, 'asked.json')} (asked.json)`,
+    ]);
+    expect(run.stderr).not.toContain('does not say which model');
+    // With nothing else to analyze, that is said and the command fails.
+    const alone = runCli(['analyze', join(dir, 'asked.json')]);
+    expect(alone.status).toBe(1);
+    expect(alone.stderr).toContain('hold no model call');
+    expect(alone.stderr).toContain('no transcript read has a model call; nothing to analyze');
+  });
+
+  it('removes every strategy’s breakpoints under --breakpoints none, its own knob included', () => {
+    const run = runCli([
+      'analyze',
+      '--strategies',
+      'swe-agent-1.1-default',
+      '--breakpoints',
+      'none',
+      '--json',
+    ]);
+    expect(run.status).toBe(0);
+    const [unmanaged, own] = JSON.parse(run.stdout).strategies;
+    // swe-agent-1.1 changes no text: without its breakpoints it is billed as the unmanaged history.
+    expect(own.ownBreakpoints).toBe(false);
+    expect(own.replayOnly).toBe(true);
+    expect(own.costCached).toBe(unmanaged.costCached);
+    const agent = JSON.parse(
+      runCli(['analyze', '--strategies', 'swe-agent-1.1-default', '--breakpoints', 'agent', '--json']).stdout,
+    ).strategies[1];
+    expect(agent.ownBreakpoints).toBe(true);
+    expect(agent.costCachedRatio).toBeGreaterThan(1);
+  });
+
+  it('gives each strategy its worst run against the unmanaged history on that run', () => {
+    const run = runCli(['analyze', 'samples', '--strategies', 'kioku-default,naive-masking-10', '--json']);
+    expect(run.status).toBe(0);
+    const json = JSON.parse(run.stdout);
+    // One transcript per set: the worst run is the set with the highest ratio.
+    for (const name of ['kioku-default', 'naive-masking-10']) {
+      const perSet = json.sets.map(
+        (set: {
+          strategies: Array<{
+            name: string;
+            costCachedRatio: number;
+            worstRun: { transcript: { id: string } };
+          }>;
+        }) => set.strategies.find((row) => row.name === name),
+      );
+      const worst = json.strategies.find((row: { name: string }) => row.name === name).worstRun;
+      const highest = perSet.reduce((a: { costCachedRatio: number }, b: { costCachedRatio: number }) =>
+        b.costCachedRatio > a.costCachedRatio ? b : a,
+      );
+      expect(worst.costCachedRatio).toBeCloseTo(highest.costCachedRatio, 12);
+      expect(worst.transcript.id).toBe(highest.worstRun.transcript.id);
+    }
+    const text = runCli(['analyze', 'samples', '--strategies', 'kioku-default']).stdout;
+    expect(text).toContain('worst run ×');
+    expect(text).toMatch(/kioku-default: worst run .+, [\d.]+× the cached cost of unmanaged on that run\./);
   });
 
   it('names the report file in one line when it cannot be written', () => {

@@ -15,6 +15,7 @@ import {
   ReplayConfigurationError,
   type ReplayPricing,
   renderReport,
+  replayCalls,
   reportData,
   resolvePricing,
   sweepTriggers,
@@ -151,12 +152,13 @@ export function analyzeCommand(): Command {
     .addOption(
       new Option(
         '--breakpoints <policy>',
-        "where every strategy's cache breakpoints go, for caches that need them (Anthropic): agent (system + " +
-          "last 3 user/tool messages, the agents' rule), frontier (kioku's: the last edited message), none, or " +
-          'both (agent and frontier, one table each)',
+        "where every strategy's cache breakpoints go, for caches that need them (Anthropic): frontier (kioku's: " +
+          'the last edited message, what kiokuMiddleware sends), agent (system + last 3 user/tool messages, the ' +
+          "agents' rule: replay only for kioku's default, which places its own), none (for every strategy, " +
+          'those with breakpoints of their own included), or both (frontier, then agent: one table each)',
       )
         .choices([...equalBreakpointPolicies, 'both'])
-        .default('both'),
+        .default('frontier'),
     )
     .option(
       '--trigger <fraction>',
@@ -211,6 +213,15 @@ export function analyzeCommand(): Command {
         process.exitCode = 1;
         return;
       }
+      // A run without a model call has nothing to replay (and often names no model): said as such.
+      const callLess = transcripts.filter((transcript) => replayCalls(transcript).length === 0);
+      transcripts = transcripts.filter((transcript) => !callLess.includes(transcript));
+      if (transcripts.length === 0) {
+        for (const warning of callLessWarnings(callLess)) console.error(`kioku: ${warning}`);
+        console.error('kioku: no transcript read has a model call; nothing to analyze');
+        process.exitCode = 1;
+        return;
+      }
       const overrides = await pricingOverrides(options.pricing);
       const pricingName = overrides === undefined ? options.pricing : undefined;
       const modelOf = (transcript: Transcript) => transcriptModel(transcript, options.model);
@@ -260,10 +271,13 @@ export function analyzeCommand(): Command {
       ];
       const trigger = { fraction: options.trigger };
       const own = new Set(catalog.flatMap((entry) => (entry.breakpoints === 'own' ? [entry.name] : [])));
+      // What kiokuMiddleware sends first: the other policy re-marks kioku's default for comparison only.
       const policies: BreakpointPolicy[] =
-        options.breakpoints === 'both' ? ['agent', 'frontier'] : [options.breakpoints];
+        options.breakpoints === 'both' ? ['frontier', 'agent'] : [options.breakpoints];
+      // `none` is no breakpoint for every strategy; under the others a configuration whose breakpoints
+      // are its own knob keeps them.
       const policyFor = (policy: BreakpointPolicy) => (strategy: Strategy<unknown>) =>
-        own.has(strategy.name) ? 'own' : policy;
+        own.has(strategy.name) && policy !== 'none' ? 'own' : policy;
       const common = {
         transcripts,
         baseline: unmanagedBaseline(),
@@ -287,12 +301,17 @@ export function analyzeCommand(): Command {
         }).finally(() => progress.stop());
         analyses.push({ breakpoints: policy, analysis, sets: compareSets(analysis, setOf) });
       }
+      const placesOwn = catalog.flatMap((entry) =>
+        entry.create({ trigger }).placesCacheBreakpoints === true ? [entry.name] : [],
+      );
       const json: AnalyzeJson = analyzeJson({
         analyses,
         catalog,
         kiokuDefault: kiokuDefaultName,
+        placesOwnBreakpoints: placesOwn,
         trigger,
         warnings: [
+          ...callLessWarnings(callLess),
           ...unpricedWarnings(unpriced, { window: options.window }),
           ...analyzeWarnings(transcripts),
         ],
@@ -358,6 +377,17 @@ function isUnknownRecordedModel(
     error.modelId === modelId &&
     options.model === undefined
   );
+}
+
+/** One warning for the runs left out because they hold no model call, naming each (up to 5). */
+function callLessWarnings(transcripts: readonly Transcript[]): string[] {
+  if (transcripts.length === 0) return [];
+  const named = transcripts.slice(0, 5).map((transcript) => `${transcript.file} (${transcript.id})`);
+  const more = transcripts.length > 5 ? ` and ${transcripts.length - 5} more` : '';
+  return [
+    `${transcripts.length} run(s) hold no model call (no assistant message, no recorded call): nothing to ` +
+      `replay, left out: ${named.join(', ')}${more}`,
+  ];
 }
 
 /** One warning per model replayed unpriced: the window it was replayed within, and how to set both. */

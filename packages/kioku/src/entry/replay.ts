@@ -130,6 +130,8 @@ export {
   type TriggerSweepPoint,
   toolTokens,
   triggerLabel,
+  type WorstRun,
+  worstRun,
 } from '../replay/index.js';
 
 // report

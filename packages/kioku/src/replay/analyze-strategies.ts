@@ -108,12 +108,14 @@ export async function analyzeStrategies({
       onReplay?.(replay);
     }
   }
-  const reference = summarizeReplays(baseline.name, byStrategy.get(baseline.name) ?? []);
+  const baselineReplays = byStrategy.get(baseline.name) ?? [];
+  const reference = summarizeReplays(baseline.name, baselineReplays);
   return {
     baseline: baseline.name,
-    strategies: names.map((name) =>
-      compareToBaseline(summarizeReplays(name, byStrategy.get(name) ?? []), reference),
-    ),
+    strategies: names.map((name) => {
+      const mine = byStrategy.get(name) ?? [];
+      return compareToBaseline(summarizeReplays(name, mine), reference, { replays: mine, baselineReplays });
+    }),
     replays,
   };
 }

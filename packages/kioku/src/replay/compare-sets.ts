@@ -36,12 +36,13 @@ export function compareSets(
     strategies.get(replay.strategy)?.push(replay);
   }
   return [...bySet].map(([name, strategies]) => {
-    const reference = summarizeReplays(analysis.baseline, strategies.get(analysis.baseline) ?? []);
+    const baselineReplays = strategies.get(analysis.baseline) ?? [];
+    const reference = summarizeReplays(analysis.baseline, baselineReplays);
     return {
       name,
       transcripts: reference.transcripts,
       strategies: [...strategies].map(([strategy, replays]) =>
-        compareToBaseline(summarizeReplays(strategy, replays), reference),
+        compareToBaseline(summarizeReplays(strategy, replays), reference, { replays, baselineReplays }),
       ),
     };
   });

@@ -34,3 +34,4 @@ export {
 } from './sweep-triggers.js';
 export { savedByTool, type ToolUseTokens, toolTokens } from './tool-tokens.js';
 export type { ReplayedCall, ReplayTotals, TranscriptReplay } from './transcript-replay.js';
+export { type WorstRun, worstRun } from './worst-run.js';

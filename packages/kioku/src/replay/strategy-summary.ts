@@ -1,4 +1,5 @@
 import type { FidelityRates } from '../fidelity/fidelity-rates.js';
+import type { WorstRun } from './worst-run.js';
 
 /**
  * A strategy's figures over every replayed transcript; with what its prompts hid from the agent
@@ -50,4 +51,9 @@ export interface StrategyComparison extends StrategySummary {
   inputTokensRatio: number;
   costNoCacheRatio: number;
   costCachedRatio: number;
+  /**
+   * The run on which its cached cost is highest against the baseline on the same run, when the replays
+   * were compared run by run (`analyzeStrategies`, `compareSets`): the per-run worst case.
+   */
+  worstRun?: WorstRun;
 }
