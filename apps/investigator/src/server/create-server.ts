@@ -6,15 +6,16 @@ import { createHashingEmbedder, type Embedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import {
   type Alert,
+  checkSchemaName,
   createAlertStore,
   createSnsCertificateFetcher,
   createSummaryWorker,
   type FetchSnsCertificate,
-  prepareAlert,
   readAlertDelivery,
   type SummaryWorker,
 } from '../alerts/index.js';
 
+import { createPreparePool } from './create-prepare-pool.js';
 import { createRateLimiter, type RateLimit } from './create-rate-limiter.js';
 import { tokensEqual } from './tokens-equal.js';
 
@@ -84,6 +85,7 @@ export function createServer({
   const jobs = summaries ?? createSummaryWorker({ store, model, embedder });
   if (summaries === undefined) jobs.start();
   const limiter = rateLimit === false ? undefined : createRateLimiter(rateLimit);
+  const preparing = createPreparePool();
   const app = new Hono();
   const error = (code: string, message: string) => ({ error: { code, message } });
 
@@ -156,9 +158,17 @@ export function createServer({
             confirmed: delivery.type === 'SubscriptionConfirmation',
           });
         }
-        // Every alert is checked before any is stored: a batch is all or nothing.
-        const prepared = delivery.alerts.map((one) =>
-          prepareAlert({ raw: one.raw, value: one.value, schema, embedder: embedder.id, input: one.input }),
+        // Every alert is checked before any is stored: a batch is all or nothing. The IOC extraction of a
+        // large alert runs in a worker thread, so other requests are answered meanwhile.
+        checkSchemaName(schema, `POST /hooks/alert/${schema} body`);
+        const prepared = await preparing.prepare(
+          delivery.alerts.map((one) => ({
+            raw: one.raw,
+            value: one.value,
+            schema,
+            embedder: embedder.id,
+            input: one.input,
+          })),
         );
         const stored = await alerts.receiveAll(prepared);
         jobs.wake();

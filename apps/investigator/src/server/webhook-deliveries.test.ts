@@ -97,6 +97,17 @@ describe('the webhook through HTTP: envelopes, batches, duplicates, bad input, s
     await expect.poll(() => modelCalls).toBeGreaterThan(0);
   });
 
+  it('prepares a large alert in a worker thread: IOCs capped at 1,000, the rest counted', async () => {
+    const addresses = Array.from({ length: 20_000 }, (_, i) => `185.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+    const response = await post(JSON.stringify({ title: 'scan', sources: addresses }), { path: '/hooks/alert/large' });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { id: string; iocs: unknown[]; iocsOmitted: number };
+    expect(body.iocs).toHaveLength(1000);
+    expect(body.iocsOmitted).toBe(19_000);
+    expect((await createAlertStore(store).get(body.id)).iocs[999]).toEqual({ kind: 'ipv4', value: '185.0.3.231' });
+    await createAlertStore(store).resolve({ id: body.id, conclusion: 'benign', reason: 'test scan', by: 'jane' });
+  });
+
   it('folds the same finding delivered again through SNS into the stored alert', async () => {
     const message = JSON.parse(fixture('sns-notification.json')) as SnsMessage;
     const response = await post(signed(message), {
@@ -104,7 +115,7 @@ describe('the webhook through HTTP: envelopes, batches, duplicates, bad input, s
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ folded: true, occurrences: 2 });
-    expect(await count()).toBe(1);
+    expect(await count()).toBe(2);
   });
 
   it('confirms a signed SNS subscription, and stores nothing for it', async () => {
@@ -123,7 +134,7 @@ describe('the webhook through HTTP: envelopes, batches, duplicates, bad input, s
       confirmed: true,
     });
     expect(confirmed).toEqual([message.SubscribeURL]);
-    expect(await count()).toBe(1);
+    expect(await count()).toBe(2);
   });
 
   it('takes a Pub/Sub push with the token in the URL, and a batch of findings whole', async () => {
@@ -137,7 +148,7 @@ describe('the webhook through HTTP: envelopes, batches, duplicates, bad input, s
     expect(batch.status).toBe(201);
     const { alerts } = (await batch.json()) as { alerts: { id: string; folded: boolean }[] };
     expect(alerts.map((alert) => alert.folded)).toEqual([false, false, false]);
-    expect(await count()).toBe(5);
+    expect(await count()).toBe(6);
   });
 
   it('refuses a batch with one bad alert whole, naming its index, and every malformed input with 400', async () => {
@@ -159,7 +170,7 @@ describe('the webhook through HTTP: envelopes, batches, duplicates, bad input, s
     }
     const path = await post('{}', { path: '/hooks/alert/%E0%A4%A' });
     expect(path.status).toBe(400);
-    expect(await count()).toBe(5);
+    expect(await count()).toBe(6);
   });
 
   it('answers a storm from one source with 429 and Retry-After, other sources still accepted', async () => {
