@@ -98,14 +98,27 @@ describe('the webhook through HTTP: envelopes, batches, duplicates, bad input, s
   });
 
   it('prepares a large alert in a worker thread: IOCs capped at 1,000, the rest counted', async () => {
-    const addresses = Array.from({ length: 20_000 }, (_, i) => `185.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
-    const response = await post(JSON.stringify({ title: 'scan', sources: addresses }), { path: '/hooks/alert/large' });
+    const addresses = Array.from(
+      { length: 20_000 },
+      (_, i) => `185.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    );
+    const response = await post(JSON.stringify({ title: 'scan', sources: addresses }), {
+      path: '/hooks/alert/large',
+    });
     expect(response.status).toBe(201);
     const body = (await response.json()) as { id: string; iocs: unknown[]; iocsOmitted: number };
     expect(body.iocs).toHaveLength(1000);
     expect(body.iocsOmitted).toBe(19_000);
-    expect((await createAlertStore(store).get(body.id)).iocs[999]).toEqual({ kind: 'ipv4', value: '185.0.3.231' });
-    await createAlertStore(store).resolve({ id: body.id, conclusion: 'benign', reason: 'test scan', by: 'jane' });
+    expect((await createAlertStore(store).get(body.id)).iocs[999]).toEqual({
+      kind: 'ipv4',
+      value: '185.0.3.231',
+    });
+    await createAlertStore(store).resolve({
+      id: body.id,
+      conclusion: 'benign',
+      reason: 'test scan',
+      by: 'jane',
+    });
   });
 
   it('folds the same finding delivered again through SNS into the stored alert', async () => {
