@@ -29,6 +29,10 @@ export interface ListAlertsOptions {
   user?: string | undefined;
   source?: string | undefined;
   schema?: string | undefined;
+  /** Only alerts assigned to this analyst (`''`: only unassigned ones). */
+  assignee?: string | undefined;
+  /** Only alerts with this tag. */
+  tag?: string | undefined;
   /** Also alerts merged into another (default false: they are listed under that one). */
   includeMerged?: boolean;
   /** Default `received`, newest (or most severe) first. */
@@ -53,7 +57,8 @@ const sortColumns: Record<AlertSort, string> = {
 
 /** The `where` of a list: every filter given, `true` when none. */
 export function alertListWhere(options: ListAlertsOptions): SQL {
-  const { status, severity, since, until, text, attributes, host, user, source, schema } = options;
+  const { status, severity, since, until, text, attributes, host, user, source, schema, assignee, tag } =
+    options;
   const where: SQL[] = [sql`true`];
   if (status !== undefined) where.push(sql`status = ${status}`);
   const severities = severity === undefined ? [] : typeof severity === 'string' ? [severity] : [...severity];
@@ -84,6 +89,9 @@ export function alertListWhere(options: ListAlertsOptions): SQL {
   if (user !== undefined) where.push(sql`user_name = ${user}`);
   if (source !== undefined) where.push(sql`source = ${source}`);
   if (schema !== undefined) where.push(sql`schema = ${schema}`);
+  if (assignee !== undefined)
+    where.push(assignee === '' ? sql`assignee is null` : sql`assignee = ${assignee}`);
+  if (tag !== undefined) where.push(sql`tags @> ${JSON.stringify([tag])}::jsonb`);
   if (options.includeMerged !== true) where.push(sql`merged_into is null`);
   return sql.join(where, sql` and `);
 }

@@ -7,6 +7,7 @@ export type AlertListItem = Omit<Alert, 'raw'>;
 const listed =
   'id, schema, title, description, attributes, iocs, iocs_omitted, severity, status, summarized_by, fingerprint, ' +
   'occurrences, last_seen_at, host, user_name, source, event_time, embedder, resolution, merged_into, created_at, ' +
+  'assignee, tags, ' +
   "exists (select 1 from investigator_alert_jobs job where job.alert_id = investigator_alerts.id and job.state = 'pending') as summary_pending";
 
 /** The columns of a listed alert as the store selects them (no raw JSON; the embedding stays in the database). */
@@ -38,6 +39,8 @@ export interface AlertRow {
   resolution: { conclusion: AlertConclusion; reason: string; by: string; at: string } | null;
   merged_into: string | null;
   created_at: Date | string;
+  assignee: string | null;
+  tags: string[];
   summary_pending: boolean;
 }
 
@@ -68,6 +71,8 @@ export function alertListItemFromRow(row: AlertRow): AlertListItem {
       ? {}
       : { resolution: { ...row.resolution, at: new Date(row.resolution.at) } }),
     ...(row.merged_into === null ? {} : { mergedInto: row.merged_into }),
+    ...(row.assignee === null ? {} : { assignee: row.assignee }),
+    tags: row.tags,
   };
 }
 

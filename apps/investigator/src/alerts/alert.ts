@@ -10,8 +10,10 @@ export const alertSeverities = ['informational', 'low', 'medium', 'high', 'criti
 /** How bad an alert looks at ingest. */
 export type AlertSeverity = (typeof alertSeverities)[number];
 
-/** `open` until an analyst resolves it. */
-export type AlertStatus = 'open' | 'resolved';
+/** A case's statuses: `open` until an analyst takes it (`in_progress`) or resolves it; `archived` to file it away. */
+export const alertStatuses = ['open', 'in_progress', 'resolved', 'archived'] as const;
+/** Where an alert's case stands. */
+export type AlertStatus = (typeof alertStatuses)[number];
 
 /** The most IOCs kept per alert; the rest are counted in `iocsOmitted`. */
 export const maxAlertIocs = 1000;
@@ -71,4 +73,8 @@ export interface Alert extends Omit<NewAlert, 'embedding'> {
   resolution?: AlertResolution;
   /** The alert this one was merged into (it is then listed under that one). */
   mergedInto?: string;
+  /** The analyst working the case. */
+  assignee?: string;
+  /** The case's tags, sorted. */
+  tags: string[];
 }

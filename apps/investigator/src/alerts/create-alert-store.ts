@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Embedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
+import { type Actor, createAuditLog } from '../audit/index.js';
 import { rowsOf } from '../store/index.js';
 import { type Alert, type AlertConclusion, alertConclusions, type NewAlert } from './alert.js';
 import {
@@ -32,7 +33,7 @@ export interface ResolveAlertInput {
   conclusion: AlertConclusion;
   reason: string;
   /** The analyst resolving it (required: an alert is never resolved anonymously). */
-  by: string;
+  by: Actor;
 }
 
 /** What {@link AlertStore.search} looks for: text anywhere in the alert, and/or attributes that must match. */
@@ -62,9 +63,10 @@ export interface SimilarAlert {
 export interface AlertStore {
   /**
    * Stores an ingested alert as `open` (its embedding checked against the store's space) and returns it, or
-   * the open alert with the same fingerprint, which counts it once more.
+   * the open alert with the same fingerprint, which counts it once more; `by` is recorded in the audit log
+   * (default the webhook).
    */
-  create(alert: NewAlert): Promise<Alert>;
+  create(alert: NewAlert, options?: { by?: Actor }): Promise<Alert>;
   /**
    * Stores an alert not yet summarized by the model nor embedded, with a job for both, in one transaction
    * (durable before the webhook answers; `createSummaryWorker` does the jobs); a duplicate of an open alert
@@ -77,12 +79,15 @@ export interface AlertStore {
   get(id: string): Promise<Alert>;
   /** A page of alerts matching the filters, and their total. */
   list(options?: ListAlertsOptions): Promise<AlertPage>;
-  /** Records an analyst's verdict on the alert and the alerts merged into it, in one transaction. */
+  /**
+   * Records an analyst's verdict on the alert (open or in progress) and the alerts merged into it, with
+   * its audit-log entry, in one transaction.
+   */
   resolve(input: ResolveAlertInput): Promise<Alert>;
-  /** Files alert `id` under `into` (the same incident); alerts already under `id` move with it. */
-  merge(input: { id: string; into: string }): Promise<Alert>;
-  /** Takes alert `id` out of the alert it was merged into. */
-  unmerge(id: string): Promise<Alert>;
+  /** Files alert `id` under `into` (the same incident); alerts already under `id` move with it. Audited. */
+  merge(input: { id: string; into: string; by: Actor }): Promise<Alert>;
+  /** Takes alert `id` out of the alert it was merged into. Audited. */
+  unmerge(input: { id: string; by: Actor }): Promise<Alert>;
   /** The `k` alerts nearest to `id` by embedding (pgvector cosine distance), among those of its embedder. */
   similar(id: string, k?: number): Promise<SimilarAlert[]>;
   /** Alerts by text and/or attributes, newest first (default 20); see {@link ListAlertsOptions.text}. */
@@ -110,7 +115,9 @@ export interface AlertStore {
  */
 export function createAlertStore(store: DrizzleStore): AlertStore {
   const db = store.db;
-  const one = async (id: string) => {
+  const audit = createAuditLog(store);
+  const webhook: Actor = { name: 'webhook', via: 'webhook' };
+  const one = async (id: string, where: SQL = sql`id = ${id}`) => {
     const [row] = rowsOf<AlertRow>(
       await db.execute(sql`select ${alertColumns} from investigator_alerts where id = ${id}`),
     );
@@ -120,7 +127,7 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
   const many = async (query: SQL) => rowsOf<AlertRow>(await db.execute(query)).map(alertListItemFromRow);
 
   // One insert for both paths; a duplicate of an open alert (same fingerprint) is counted on it instead.
-  const insert = async (tx: Executor, alert: NewAlert, id: string) => {
+  const insert = async (tx: Executor, alert: NewAlert, id: string, by: Actor) => {
     const [row] = rowsOf<{ id: string; inserted: boolean }>(
       await tx.execute(sql`insert into investigator_alerts
         (id, schema, raw, title, description, attributes, iocs, iocs_omitted, severity, summarized_by, fingerprint,
@@ -130,19 +137,29 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
           ${alert.severity}, ${alert.summarizedBy}, ${alert.fingerprint}, ${alert.host ?? null},
           ${alert.user ?? null}, ${alert.source ?? null}, ${alert.eventTime?.toISOString() ?? null}::timestamptz,
           ${alert.embedder}, ${alert.embedding === undefined ? null : store.vectorParam(alert.embedding)})
-        on conflict (fingerprint) where status = 'open'
+        on conflict (fingerprint) where status in ('open', 'in_progress')
         do update set occurrences = investigator_alerts.occurrences + 1, last_seen_at = now()
         returning id, (xmax = 0) as inserted`),
     );
     if (row === undefined) throw new Error('the alert insert returned no row');
-    return { id: row.id, inserted: row.inserted === true || String(row.inserted) === 't' };
+    const inserted = row.inserted === true || String(row.inserted) === 't';
+    // A new alert is audited; a duplicate only counts on the one it folds into (a storm adds no entries).
+    if (inserted) {
+      await audit.record(tx, {
+        actor: by,
+        action: 'alert.ingest',
+        target: `alert:${row.id}`,
+        after: { schema: alert.schema, title: alert.title, severity: alert.severity },
+      });
+    }
+    return { id: row.id, inserted };
   };
 
   const receiveAll = async (batch: readonly NewAlert[]): Promise<ReceivedAlert[]> => {
     const stored = await store.transaction(async (tx) => {
       const rows: Array<{ id: string; inserted: boolean }> = [];
       for (const alert of batch) {
-        const row = await insert(tx, alert, newId());
+        const row = await insert(tx, alert, newId(), webhook);
         if (row.inserted)
           await tx.execute(sql`insert into investigator_alert_jobs (alert_id) values (${row.id})`);
         rows.push(row);
@@ -153,13 +170,13 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
   };
 
   return {
-    async create(alert) {
+    async create(alert, { by = webhook } = {}) {
       const id = await store.transaction(async (tx) => {
         // Vectors of two embedders (or two lengths) cannot be compared: refuse to mix them.
         if (alert.embedding !== undefined) {
           await claimEmbeddingSpace(tx, alert.embedder, alert.embedding.length);
         }
-        return (await insert(tx, alert, newId())).id;
+        return (await insert(tx, alert, newId(), by)).id;
       });
       return one(id);
     },
@@ -197,7 +214,7 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
       }
       if (reason.trim() === '')
         throw new InvalidAlertError({ input: 'resolve reason', expected: 'a reason', found: 'nothing' });
-      if (by.trim() === '')
+      if (by.name.trim() === '')
         throw new InvalidAlertError({
           input: 'resolve by',
           expected: "the analyst's name",
@@ -210,25 +227,42 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
           message: `it is merged into ${alert.mergedInto}; resolve that alert instead`,
         });
       }
-      if (alert.status === 'resolved') {
+      if (alert.status === 'resolved' || alert.status === 'archived') {
         throw new AlertStateError({
           id,
-          message: `it was already resolved (${alert.resolution?.conclusion}) by ${alert.resolution?.by}`,
+          message:
+            alert.status === 'archived'
+              ? 'it is archived; reopen it first'
+              : `it was already resolved (${alert.resolution?.conclusion}) by ${alert.resolution?.by}; change its verdict or reopen it instead`,
         });
       }
-      const resolution = JSON.stringify({
+      const resolution = {
         conclusion,
         reason: reason.trim(),
-        by: by.trim(),
+        by: by.name.trim(),
         at: new Date().toISOString(),
-      });
+      };
       await store.transaction(async (tx) => {
-        await tx.execute(sql`update investigator_alerts set status = 'resolved', resolution = ${resolution}::jsonb
-          where (id = ${id} or merged_into = ${id}) and status = 'open'`);
+        const changed = rowsOf<{ id: string; status: string }>(
+          await tx.execute(sql`select id, status from investigator_alerts
+            where (id = ${id} or merged_into = ${id}) and status in ('open', 'in_progress') order by id`),
+        );
+        await tx.execute(sql`update investigator_alerts set status = 'resolved', resolution = ${JSON.stringify(resolution)}::jsonb
+          where (id = ${id} or merged_into = ${id}) and status in ('open', 'in_progress')`);
+        for (const row of changed) {
+          await audit.record(tx, {
+            actor: by,
+            action: 'alert.resolve',
+            target: `alert:${row.id}`,
+            before: { status: row.status },
+            after: { status: 'resolved', ...resolution },
+          });
+        }
       });
       return one(id);
     },
-    async merge({ id, into }) {
+
+    async merge({ id, into, by }) {
       if (id === into) throw new AlertStateError({ id, message: 'an alert cannot be merged into itself' });
       const [alert, target] = [await one(id), await one(into)];
       if (target.mergedInto !== undefined) {
@@ -254,15 +288,31 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
       await store.transaction(async (tx) => {
         await tx.execute(sql`update investigator_alerts set merged_into = ${into} where merged_into = ${id}`);
         await tx.execute(sql`update investigator_alerts set merged_into = ${into} where id = ${id}`);
+        await audit.record(tx, {
+          actor: by,
+          action: 'alert.merge',
+          target: `alert:${id}`,
+          before: { mergedInto: null },
+          after: { mergedInto: into },
+        });
       });
       return one(id);
     },
 
-    async unmerge(id) {
+    async unmerge({ id, by }) {
       const alert = await one(id);
       if (alert.mergedInto === undefined)
         throw new AlertStateError({ id, message: 'it is not merged into another alert' });
-      await db.execute(sql`update investigator_alerts set merged_into = null where id = ${id}`);
+      await store.transaction(async (tx) => {
+        await tx.execute(sql`update investigator_alerts set merged_into = null where id = ${id}`);
+        await audit.record(tx, {
+          actor: by,
+          action: 'alert.unmerge',
+          target: `alert:${id}`,
+          before: { mergedInto: alert.mergedInto },
+          after: { mergedInto: null },
+        });
+      });
       return one(id);
     },
 

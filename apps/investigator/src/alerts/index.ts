@@ -7,6 +7,7 @@ export {
   type AlertStatus,
   alertConclusions,
   alertSeverities,
+  alertStatuses,
   maxAlertIocs,
   type NewAlert,
 } from './alert.js';

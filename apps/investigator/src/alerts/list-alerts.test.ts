@@ -113,7 +113,12 @@ for (const target of storeTargets()) {
         const batch = await alerts.receiveAll([prepared(value), prepared(value), prepared(value, 'other')]);
         expect(batch.map((one) => one.folded)).toEqual([true, true, false]);
         expect((await alerts.get(first.alert.id)).occurrences).toBe(4);
-        await alerts.resolve({ id: first.alert.id, conclusion: 'benign', reason: 'scanner', by: 'jane' });
+        await alerts.resolve({
+          id: first.alert.id,
+          conclusion: 'benign',
+          reason: 'scanner',
+          by: { name: 'jane', via: 'cli' },
+        });
         const after = await alerts.receive(prepared(value));
         expect(after.folded).toBe(false);
         expect(after.alert.id).not.toBe(first.alert.id);

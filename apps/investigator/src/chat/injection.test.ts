@@ -128,7 +128,7 @@ describe('the chat agent can never resolve an alert', () => {
       id,
       conclusion: 'true_positive',
       reason: 'Leaked instance-role keys used from 1.2.3.4',
-      by: 'analyst@example.org',
+      by: { name: 'analyst@example.org', via: 'cli' },
     });
     expect(resolved.status).toBe('resolved');
   }, 60_000);

@@ -8,7 +8,7 @@ import type { ChatBudget } from './chat-budget.js';
 import type { ChatEvent } from './chat-event.js';
 import { chatSystemPrompt } from './chat-system-prompt.js';
 import { modelPrice } from './model-price.js';
-import { type Chat, openChat } from './open-chat.js';
+import { type Chat, openChat, type ToolApprover } from './open-chat.js';
 import { searchAlertsTool } from './search-alerts-tool.js';
 import { untrustedToolOutput } from './untrusted-tool-output.js';
 
@@ -31,6 +31,8 @@ export interface OpenAlertChatOptions {
   threshold?: number;
   budget?: ChatBudget;
   onEvent?: (event: ChatEvent) => void;
+  /** Decides write tools' calls (the turn waits); without it they are denied. */
+  approve?: ToolApprover;
   /** Told once per tool left out for something missing; default `console.warn`. */
   onWarning?: (message: string) => void;
 }
@@ -68,6 +70,7 @@ export async function openAlertChat({
   budget,
   onEvent,
   onWarning,
+  approve,
 }: OpenAlertChatOptions): Promise<AlertChat> {
   const alerts = createAlertStore(store);
   const alert = await alerts.get(alertId);
@@ -104,6 +107,7 @@ export async function openAlertChat({
       ...(price === undefined ? {} : { price }),
       ...(budget === undefined ? {} : { budget }),
       ...(onEvent === undefined ? {} : { onEvent }),
+      ...(approve === undefined ? {} : { approve }),
     });
     return {
       alert,

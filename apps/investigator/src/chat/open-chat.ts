@@ -4,6 +4,7 @@ import {
   type LanguageModelUsage,
   type ModelMessage,
   streamText,
+  type ToolContent,
   type ToolSet,
   wrapLanguageModel,
 } from 'ai';
@@ -17,6 +18,7 @@ import {
   type UsageLedger,
 } from 'kioku';
 import { conversationSessions, type SessionStore, UnknownSessionError } from 'kioku/store';
+import { toolAccess } from '../approvals/tool-access.js';
 import { budgetReached, type ChatBudget } from './chat-budget.js';
 import { ChatBudgetError } from './chat-budget-error.js';
 import type { ChatEvent } from './chat-event.js';
@@ -48,7 +50,37 @@ export interface OpenChatOptions {
   price?: ModelPrice;
   budget?: ChatBudget;
   onEvent?: (event: ChatEvent) => void;
+  /**
+   * Decides a write tool's call (a tool whose `metadata.access` is `write`, see `withToolAccess`): the
+   * turn waits for it. Without it, write tools' calls are denied.
+   */
+  approve?: ToolApprover;
 }
+
+/** A write tool's call waiting for a decision. */
+export interface ApprovalRequest {
+  toolName: string;
+  toolCallId: string;
+  input: unknown;
+}
+
+/** An analyst's decision on a write tool's call. */
+export interface ApprovalDecision {
+  /** The approval's id in the store (named in events, the console and the CLI). */
+  approvalId: string;
+  approved: boolean;
+  by: string;
+  reason?: string | undefined;
+}
+
+/**
+ * Decides a write tool's call. `announce` is called once the approval exists (with its id), before the
+ * wait; the promise settles with the decision, or rejects when `abortSignal` aborts the turn.
+ */
+export type ToolApprover = (
+  request: ApprovalRequest,
+  options: { announce: (approvalId: string) => void; abortSignal?: AbortSignal | undefined },
+) => Promise<ApprovalDecision>;
 
 /** Options of one turn. */
 export interface SendOptions {
@@ -109,6 +141,7 @@ export async function openChat({
   price,
   budget = {},
   onEvent,
+  approve,
 }: OpenChatOptions): Promise<Chat> {
   const maxStepsPerTurn = budget.maxStepsPerTurn ?? 12;
   if (!Number.isInteger(maxStepsPerTurn) || maxStepsPerTurn < 1) {
@@ -160,17 +193,32 @@ export async function openChat({
     });
   };
 
-  async function toolLoop(abortSignal: AbortSignal | undefined, ledgerFrom: number) {
-    const mainUsages: LanguageModelUsage[] = [];
+  /** One streamText call over the history and this turn's messages so far; its approval requests. */
+  async function streamStep(
+    messages: ModelMessage[],
+    stepsLeft: number,
+    abortSignal: AbortSignal | undefined,
+    mainUsages: LanguageModelUsage[],
+    ledgerFrom: number,
+  ) {
     let budgetReason: string | undefined;
+    const requests: { approvalId: string; toolCall: ApprovalRequest }[] = [];
     const result = streamText({
       model: chatModel,
-      messages: history,
+      messages,
       allowSystemInMessages: true,
       tools,
+      // A write tool's call pauses the turn for an analyst (the AI SDK's tool-approval flow); without an
+      // approver it is denied, so the model is told and nothing runs.
+      toolApproval: ({ toolCall }) =>
+        toolAccess(tools[toolCall.toolName]) !== 'write'
+          ? undefined
+          : approve === undefined
+            ? { type: 'denied', reason: 'write tools need an approver, and this chat has none' }
+            : 'user-approval',
       providerOptions: { kioku: { conversationId } },
       stopWhen: [
-        isStepCount(maxStepsPerTurn),
+        isStepCount(stepsLeft),
         () => {
           budgetReason = overBudget(turnUsage(mainUsages, ledgerFrom));
           return budgetReason !== undefined;
@@ -187,6 +235,15 @@ export async function openChat({
           toolName: part.toolName,
           toolCallId: part.toolCallId,
           arguments: oneLine(part.input),
+        });
+      } else if (part.type === 'tool-approval-request' && part.isAutomatic !== true) {
+        requests.push({
+          approvalId: part.approvalId,
+          toolCall: {
+            toolName: part.toolCall.toolName,
+            toolCallId: part.toolCall.toolCallId,
+            input: part.toolCall.input,
+          },
         });
       } else if (part.type === 'tool-result') {
         const progress = subAgentProgress(part.output);
@@ -207,6 +264,13 @@ export async function openChat({
           toolCallId: part.toolCallId,
           error: part.error instanceof Error ? part.error.message : String(part.error),
         });
+      } else if (part.type === 'tool-output-denied') {
+        emit({
+          type: 'tool-result',
+          toolName: part.toolName,
+          toolCallId: part.toolCallId,
+          error: 'not approved',
+        });
       } else if (part.type === 'finish-step') {
         mainUsages.push(part.usage);
         emit({ type: 'step-end', usage: part.usage });
@@ -214,10 +278,99 @@ export async function openChat({
         throw part.error;
       }
     }
-    const responseMessages = await result.responseMessages;
-    const finishReason = await result.finishReason;
-    const steps = await result.steps;
-    return { responseMessages, finishReason, steps: steps.length, mainUsages, budgetReason };
+    return {
+      responseMessages: await result.responseMessages,
+      finishReason: await result.finishReason,
+      steps: (await result.steps).length,
+      budgetReason,
+      requests,
+    };
+  }
+
+  /**
+   * The turn's tool loop: model calls until an answer, the step cap or the budget; when write tools' calls
+   * wait for approval, each is decided (`approve`), the decisions are added as the AI SDK's
+   * `tool-approval-response` messages, and the loop goes on (an approved call runs, a rejected one reaches
+   * the model as denied, with the reason).
+   */
+  async function toolLoop(abortSignal: AbortSignal | undefined, ledgerFrom: number) {
+    const mainUsages: LanguageModelUsage[] = [];
+    const responseMessages: ModelMessage[] = [];
+    let steps = 0;
+    for (;;) {
+      const step = await streamStep(
+        [...history, ...responseMessages],
+        maxStepsPerTurn - steps,
+        abortSignal,
+        mainUsages,
+        ledgerFrom,
+      );
+      responseMessages.push(...step.responseMessages);
+      steps += step.steps;
+      if (step.requests.length === 0) {
+        return {
+          responseMessages,
+          finishReason: step.finishReason,
+          steps,
+          mainUsages,
+          budgetReason: step.budgetReason,
+        };
+      }
+      const stop =
+        step.budgetReason !== undefined
+          ? 'the conversation reached its budget before the call ran'
+          : steps >= maxStepsPerTurn
+            ? 'the turn reached its step cap before the call ran'
+            : undefined;
+      const answers: ToolContent = [];
+      for (const { approvalId, toolCall } of step.requests) {
+        const decision =
+          stop !== undefined || approve === undefined
+            ? { approved: false, reason: stop ?? 'no approver' }
+            : await approve(toolCall, {
+                announce: (id) =>
+                  emit({
+                    type: 'approval-requested',
+                    approvalId: id,
+                    toolName: toolCall.toolName,
+                    toolCallId: toolCall.toolCallId,
+                    arguments: oneLine(toolCall.input),
+                  }),
+                abortSignal,
+              }).then((decided) => {
+                emit({
+                  type: 'approval-decided',
+                  approvalId: decided.approvalId,
+                  toolCallId: toolCall.toolCallId,
+                  approved: decided.approved,
+                  by: decided.by,
+                  ...(decided.reason === undefined ? {} : { reason: decided.reason }),
+                });
+                return {
+                  approved: decided.approved,
+                  reason: decided.approved
+                    ? decided.reason
+                    : `rejected by ${decided.by}: ${decided.reason ?? 'no reason given'}`,
+                };
+              });
+        answers.push({
+          type: 'tool-approval-response',
+          approvalId,
+          approved: decision.approved,
+          ...(decision.reason === undefined ? {} : { reason: decision.reason }),
+        });
+      }
+      responseMessages.push({ role: 'tool', content: answers });
+      if (stop !== undefined) {
+        return {
+          responseMessages,
+          finishReason: step.finishReason,
+          steps,
+          mainUsages,
+          budgetReason: step.budgetReason,
+        };
+      }
+    }
   }
 
   return {

@@ -139,7 +139,8 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
     const unknown = await run(['show', 'nope']);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/no alert "nope"/);
-  });
+    // Many CLI processes, each opening the directory store: slow on a loaded machine.
+  }, 300_000);
 
   it('serve takes --trust-proxy as a number of proxies or their addresses, and refuses anything else', async () => {
     const help = await run(['serve', '--help']);

@@ -42,8 +42,15 @@ export interface CreateServerOptions {
   fetchSnsCertificate?: FetchSnsCertificate;
   /** Confirms an SNS subscription by fetching its SubscribeURL (default: `fetch`, Amazon's SNS hosts only). */
   confirmSnsSubscription?: (url: string) => Promise<void>;
-  /** Called after each stored (or folded) alert (for logging). */
-  onAlert?: (event: { id: string; schema: string; title: string; folded: boolean }) => void;
+  /** Called after each stored alert, or each duplicate folded into one (for logging and notifications). */
+  onAlert?: (event: {
+    id: string;
+    schema: string;
+    title: string;
+    severity: string;
+    summarizedBy: string;
+    folded: boolean;
+  }) => void;
 }
 
 const minimumTokenLength = 16;
@@ -172,8 +179,16 @@ export function createServer({
         );
         const stored = await alerts.receiveAll(prepared);
         jobs.wake();
-        for (const { alert, folded } of stored)
-          onAlert?.({ id: alert.id, schema, title: alert.title, folded });
+        for (const { alert, folded } of stored) {
+          onAlert?.({
+            id: alert.id,
+            schema,
+            title: alert.title,
+            severity: alert.severity,
+            summarizedBy: alert.summarizedBy,
+            folded,
+          });
+        }
         const answers = stored.map(({ alert, folded }) => answer(alert, folded));
         const created = stored.some(({ folded }) => !folded) ? 201 : 200;
         return c.json(delivery.batch ? { alerts: answers } : answers[0], created);

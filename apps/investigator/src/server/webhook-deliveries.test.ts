@@ -117,7 +117,7 @@ describe('the webhook through HTTP: envelopes, batches, duplicates, bad input, s
       id: body.id,
       conclusion: 'benign',
       reason: 'test scan',
-      by: 'jane',
+      by: { name: 'jane', via: 'cli' },
     });
   });
 

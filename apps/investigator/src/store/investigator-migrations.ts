@@ -7,9 +7,11 @@ export const investigatorLedger = 'investigator_schema_migrations';
  * The investigator's own tables, forward-only, applied in order after kioku's: alerts (the raw JSON kept
  * byte for byte, the model's title/description/attributes, IOCs, resolution, merges, an embedding), the
  * indicators of offline threat-intelligence feeds, the web console's admin token (its scrypt hash), which
- * requests recalled which agent memories, and what keeps ingest constant-time per alert at a SOC's volume
- * (`0004`): the embedding space in one row, fingerprints folding duplicates, entity columns, a full-text
- * search vector, indexes for every list path, an HNSW index for `similar`, and the summary job table.
+ * requests recalled which agent memories, and the team's tables: users, sign-in sessions, the append-only
+ * audit log (a trigger refuses every update and delete), cases (assignee, tags, comments, four statuses)
+ * and approvals of write tools; and what keeps ingest constant-time per alert at a SOC's volume (`0005`):
+ * the embedding space in one row, fingerprints folding duplicates, entity columns, a full-text search
+ * vector, indexes for every list path, an HNSW index for `similar`, and the summary job table.
  */
 export const investigatorMigrations: readonly Migration[] = [
   {
@@ -82,7 +84,85 @@ export const investigatorMigrations: readonly Migration[] = [
     ].join('\n--> statement-breakpoint\n'),
   },
   {
-    tag: '0004_alert_scale',
+    tag: '0004_team',
+    sql: [
+      `create table investigator_users (
+        name text primary key,
+        role text not null,
+        password_hash text,
+        oidc_subject text unique,
+        disabled boolean not null default false,
+        created_at timestamp with time zone not null default now(),
+        constraint investigator_users_role_check check (role in ('admin', 'analyst', 'viewer')),
+        constraint investigator_users_name_check check (name ~ '^[A-Za-z0-9._@-]{1,64}$')
+      )`,
+      `create table investigator_login_sessions (
+        id_hash text primary key,
+        user_name text not null,
+        via text not null,
+        token_hash text,
+        created_at timestamp with time zone not null default now(),
+        expires_at timestamp with time zone not null,
+        revoked_at timestamp with time zone,
+        constraint investigator_login_sessions_via_check check (via in ('token', 'password', 'oidc'))
+      )`,
+      'create index investigator_login_sessions_user_idx on investigator_login_sessions (user_name)',
+      `create table investigator_audit (
+        id bigserial primary key,
+        at timestamp with time zone not null default clock_timestamp(),
+        actor text not null,
+        via text not null,
+        action text not null,
+        target text,
+        before jsonb,
+        after jsonb
+      )`,
+      'create index investigator_audit_target_idx on investigator_audit (target, id)',
+      `create function investigator_audit_append_only() returns trigger language plpgsql as $$
+        begin
+          raise exception 'investigator_audit is append-only: % refused', tg_op;
+        end
+      $$`,
+      `create trigger investigator_audit_no_change before update or delete on investigator_audit
+        for each row execute function investigator_audit_append_only()`,
+      `create trigger investigator_audit_no_truncate before truncate on investigator_audit
+        for each statement execute function investigator_audit_append_only()`,
+      'alter table investigator_alerts drop constraint investigator_alerts_status_check',
+      'alter table investigator_alerts drop constraint investigator_alerts_resolution_check',
+      `alter table investigator_alerts add constraint investigator_alerts_status_check
+        check (status in ('open', 'in_progress', 'resolved', 'archived'))`,
+      `alter table investigator_alerts add constraint investigator_alerts_resolution_check
+        check ((status = 'resolved' and resolution is not null) or (status in ('open', 'in_progress') and resolution is null) or status = 'archived')`,
+      'alter table investigator_alerts add column assignee text',
+      "alter table investigator_alerts add column tags jsonb not null default '[]'",
+      'create index investigator_alerts_assignee_idx on investigator_alerts (assignee)',
+      'create index investigator_alerts_tags_idx on investigator_alerts using gin (tags)',
+      `create table investigator_case_comments (
+        id bigserial primary key,
+        alert_id text not null references investigator_alerts(id) on delete restrict,
+        author text not null,
+        body text not null,
+        created_at timestamp with time zone not null default now()
+      )`,
+      'create index investigator_case_comments_alert_idx on investigator_case_comments (alert_id, id)',
+      `create table investigator_approvals (
+        id text primary key,
+        alert_id text not null,
+        tool_name text not null,
+        input jsonb not null,
+        status text not null default 'pending',
+        requested_by text not null,
+        requested_at timestamp with time zone not null default now(),
+        decided_by text,
+        decided_at timestamp with time zone,
+        reason text,
+        constraint investigator_approvals_status_check check (status in ('pending', 'approved', 'rejected', 'expired'))
+      )`,
+      'create index investigator_approvals_pending_idx on investigator_approvals (status, requested_at)',
+    ].join('\n--> statement-breakpoint\n'),
+  },
+  {
+    tag: '0005_alert_scale',
     sql: [
       // Summaries and embeddings are written by background jobs: an alert is stored before either exists.
       'alter table investigator_alerts alter column embedding drop not null',
@@ -107,8 +187,8 @@ export const investigatorMigrations: readonly Migration[] = [
         coalesce(host, '') || ' ' || coalesce(user_name, '') || ' ' || coalesce(source, '') || ' ' || raw, 100000),
         '[:/=]+', ' ', 'g'))) stored`,
       'create index investigator_alerts_search_idx on investigator_alerts using gin (search)',
-      // Duplicates fold into the open alert with the same fingerprint (one at a time: unique).
-      "create unique index investigator_alerts_fingerprint_idx on investigator_alerts (fingerprint) where status = 'open'",
+      // Duplicates fold into the open (or in-progress) alert with the same fingerprint (one at a time: unique).
+      "create unique index investigator_alerts_fingerprint_idx on investigator_alerts (fingerprint) where status in ('open', 'in_progress')",
       'drop index investigator_alerts_created_at_idx',
       'create index investigator_alerts_created_at_idx on investigator_alerts (created_at desc, id desc)',
       'create index investigator_alerts_status_idx on investigator_alerts (status, created_at desc, id desc)',

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './api.js';
+import { CasePanel } from './case-panel.js';
 import { ChatPanel } from './chat-panel.js';
 import { ContextPanel } from './context-panel.js';
 import { ErrorMessage } from './error-message.js';
-import { ResolutionFields } from './resolution-fields.js';
 import type { AlertDetail, IocPage, IocVerdict } from './types.js';
 
 const iocPageSize = 50;
 
-/** One alert: its attributes, IOCs with verdicts, similar and merged alerts, resolution, chat and context. */
+/** One alert: its attributes, IOCs with verdicts, similar and merged alerts, its case, chat and context. */
 export function AlertPage({ id }: { id: string }) {
   const [detail, setDetail] = useState<AlertDetail | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -54,7 +54,7 @@ export function AlertPage({ id }: { id: string }) {
         {alert.iocs.length === 0 ? (
           <p>None found.</p>
         ) : (
-          <table aria-label="Indicators of compromise">
+          <table aria-label="Indicators of compromise" className="iocs">
             <thead>
               <tr>
                 <th scope="col">Kind</th>
@@ -104,15 +104,7 @@ export function AlertPage({ id }: { id: string }) {
         <AlertLinks alerts={detail.similar.map((entry) => entry.alert)} empty="None." />
         <h2>Merged into this one</h2>
         <AlertLinks alerts={detail.merged} empty="None." />
-        <h2>Resolution</h2>
-        {alert.resolution === undefined ? (
-          <ResolveForm id={alert.id} onResolved={load} />
-        ) : (
-          <p data-testid="resolution">
-            {alert.resolution.conclusion.replace('_', ' ')} by {alert.resolution.by}:{' '}
-            {alert.resolution.reason}
-          </p>
-        )}
+        <CasePanel alert={alert} onChange={load} />
         <details>
           <summary>Original JSON</summary>
           <pre>{alert.raw}</pre>
@@ -134,32 +126,5 @@ function AlertLinks({ alerts, empty }: { alerts: { id: string; title: string }[]
         </li>
       ))}
     </ul>
-  );
-}
-
-function ResolveForm({ id, onResolved }: { id: string; onResolved: () => void }) {
-  const [conclusion, setConclusion] = useState<string>('true_positive');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  return (
-    <form
-      className="resolve"
-      onSubmit={(event) => {
-        event.preventDefault();
-        api('/alerts/resolve', { method: 'POST', body: { ids: [id], conclusion, reason } })
-          .then(onResolved)
-          .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
-      }}
-    >
-      <ResolutionFields
-        idPrefix="resolve"
-        conclusion={conclusion}
-        onConclusion={setConclusion}
-        reason={reason}
-        onReason={setReason}
-      />
-      <button type="submit">Resolve</button>
-      <ErrorMessage error={error} />
-    </form>
   );
 }

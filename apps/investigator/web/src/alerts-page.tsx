@@ -3,6 +3,7 @@ import { api } from './api.js';
 import { ErrorMessage } from './error-message.js';
 import { ResolutionFields } from './resolution-fields.js';
 import { type AlertListPage, type AlertSummary, severities } from './types.js';
+import { useCan } from './user-context.js';
 
 const pageSize = 50;
 
@@ -26,11 +27,15 @@ export function AlertsPage() {
   const [sort, setSort] = useState('received');
   const [offset, setOffset] = useState(0);
   const [total, setTotal] = useState(0);
+  const [assignee, setAssignee] = useState('');
+  const [tag, setTag] = useState('');
+  const [assignees, setAssignees] = useState<string[]>([]);
+  const analyst = useCan('analyst');
   const [alerts, setAlerts] = useState<AlertSummary[]>([]);
   const [error, setError] = useState<string | undefined>();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [focused, setFocused] = useState(0);
-  const [conclusion, setConclusion] = useState<string>('false_positive');
+  const [conclusion, setConclusion] = useState<string>('');
   const [reason, setReason] = useState('');
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
 
@@ -40,6 +45,8 @@ export function AlertsPage() {
     if (severity !== '') query.set('severity', severity);
     if (hours > 0) query.set('since', new Date(Date.now() - hours * 3_600_000).toISOString());
     if (text.trim() !== '') query.set('text', text.trim());
+    if (assignee !== '') query.set('assignee', assignee);
+    if (tag.trim() !== '') query.set('tag', tag.trim());
     query.set('sort', sort);
     query.set('limit', String(pageSize));
     query.set('offset', String(offset));
@@ -50,11 +57,17 @@ export function AlertsPage() {
         setError(undefined);
       })
       .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
-  }, [status, severity, hours, text, sort, offset]);
+  }, [status, severity, hours, text, assignee, tag, sort, offset]);
   useEffect(load, [load]);
   // A new filter starts at the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are what resets the page
-  useEffect(() => setOffset(0), [status, severity, hours, text, sort]);
+  useEffect(() => setOffset(0), [status, severity, hours, text, assignee, tag, sort]);
+  useEffect(() => {
+    api<{ assignees: string[] }>('/assignees').then(
+      (answer) => setAssignees(answer.assignees),
+      () => setAssignees([]),
+    );
+  }, []);
 
   const toggle = (id: string) =>
     setSelected((before) => {
@@ -108,7 +121,9 @@ export function AlertsPage() {
           <select id="filter-status" value={status} onChange={(event) => setStatus(event.target.value)}>
             <option value="">All</option>
             <option value="open">Open</option>
+            <option value="in_progress">In progress</option>
             <option value="resolved">Resolved</option>
+            <option value="archived">Archived</option>
           </select>
         </div>
         <div className="field">
@@ -142,6 +157,22 @@ export function AlertsPage() {
           </select>
         </div>
         <div className="field">
+          <label htmlFor="filter-assignee">Assignee</label>
+          <select id="filter-assignee" value={assignee} onChange={(event) => setAssignee(event.target.value)}>
+            <option value="">Anyone</option>
+            <option value="-">Nobody</option>
+            {assignees.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-tag">Tag</label>
+          <input id="filter-tag" value={tag} onChange={(event) => setTag(event.target.value)} />
+        </div>
+        <div className="field">
           <label htmlFor="filter-search">Search</label>
           <input
             id="filter-search"
@@ -164,6 +195,7 @@ export function AlertsPage() {
             <th scope="col">User</th>
             <th scope="col">Source</th>
             <th scope="col">Status</th>
+            <th scope="col">Assignee</th>
             <th scope="col">Received</th>
           </tr>
         </thead>
@@ -201,7 +233,21 @@ export function AlertsPage() {
               <td>{alert.host ?? ''}</td>
               <td>{alert.user ?? ''}</td>
               <td>{alert.source ?? alert.schema}</td>
-              <td>{alert.status === 'resolved' ? `resolved: ${alert.resolution?.conclusion}` : 'open'}</td>
+              <td>
+                {alert.status === 'resolved'
+                  ? `resolved: ${alert.resolution?.conclusion}`
+                  : alert.status.replace('_', ' ')}
+                {alert.tags.length === 0 ? null : (
+                  <span className="tags">
+                    {alert.tags.map((name) => (
+                      <span key={name} className="tag">
+                        {name}
+                      </span>
+                    ))}
+                  </span>
+                )}
+              </td>
+              <td>{alert.assignee ?? '—'}</td>
               <td>
                 <time dateTime={alert.eventTime ?? alert.createdAt}>
                   {new Date(alert.eventTime ?? alert.createdAt).toLocaleString()}
@@ -233,7 +279,7 @@ export function AlertsPage() {
           Next
         </button>
       </nav>
-      <fieldset className="bulk" disabled={selected.size === 0}>
+      <fieldset className="bulk" disabled={selected.size === 0 || !analyst} hidden={!analyst}>
         <legend>Resolve {selected.size} selected</legend>
         <ResolutionFields
           idPrefix="bulk"
@@ -242,7 +288,7 @@ export function AlertsPage() {
           reason={reason}
           onReason={setReason}
         />
-        <button type="button" onClick={resolveSelected} disabled={reason.trim() === ''}>
+        <button type="button" onClick={resolveSelected} disabled={reason.trim() === '' || conclusion === ''}>
           Resolve selected
         </button>
       </fieldset>

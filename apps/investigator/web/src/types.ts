@@ -9,7 +9,7 @@ export interface AlertSummary {
   /** Distinct IOCs beyond the kept ones (counted, not kept). */
   iocsOmitted: number;
   severity: string;
-  status: 'open' | 'resolved';
+  status: 'open' | 'in_progress' | 'resolved' | 'archived';
   createdAt: string;
   host?: string;
   user?: string;
@@ -21,6 +21,8 @@ export interface AlertSummary {
   summaryPending: boolean;
   resolution?: { conclusion: string; reason: string; by: string; at: string };
   mergedInto?: string;
+  assignee?: string;
+  tags: string[];
 }
 
 /** An IOC with what threat intelligence says of it. */

@@ -8,20 +8,22 @@ import {
   alertConclusions,
   alertSeverities,
   alertSorts,
+  alertStatuses,
   createAlertStore,
   maxAlertPage,
 } from '../../alerts/index.js';
 import type { ThreatIntel } from '../../intel/index.js';
+import type { Notifier } from '../../notify/index.js';
 import type { ConsoleEnv } from './console-env.js';
 
-const statuses = ['open', 'resolved'] as const;
+const statuses = alertStatuses;
 /** IOCs shown per page of the alert page's table, each looked up in threat intelligence. */
 const iocPage = 50;
 
 /**
  * The console's alert routes: `GET /alerts` (a page of alerts and their `total`; filters `status`,
  * `severity` (comma-separated), `since` and `until` (ISO times), `text` (full-text), `host`, `user`,
- * `source`, `schema`; `sort` (received, last_seen, event_time, severity), `order`, `limit` (≤ 500),
+ * `source`, `schema`, `assignee` (`-` for unassigned), `tag`; `sort` (received, last_seen, event_time, severity), `order`, `limit` (≤ 500),
  * `offset`), `GET /alerts/:id` (the alert, the first page of its IOCs with threat-intel verdicts, similar
  * and merged alerts), `GET /alerts/:id/iocs` (a page of IOCs: `offset`, `limit` ≤ 50) and
  * `POST /alerts/resolve` (`{ ids, conclusion, reason }`: the signed-in analyst resolves them).
@@ -29,9 +31,11 @@ const iocPage = 50;
 export function alertsRoutes({
   store,
   intel,
+  notifier,
 }: {
   store: DrizzleStore;
   intel: ThreatIntel;
+  notifier?: Notifier | undefined;
 }): Hono<ConsoleEnv> {
   const alerts = createAlertStore(store);
   const app = new Hono<ConsoleEnv>();
@@ -50,7 +54,7 @@ export function alertsRoutes({
 
   app.get('/alerts', async (c) => {
     const query = c.req.query();
-    const { status, severity, text, host, user, source, schema, sort, order } = query;
+    const { status, severity, text, host, user, source, schema, sort, order, assignee, tag } = query;
     const given = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
     if (given(status) !== undefined && !(statuses as readonly string[]).includes(status as string)) {
       return c.json(
@@ -102,7 +106,9 @@ export function alertsRoutes({
       );
     }
     const page = await alerts.list({
-      ...(status === 'open' || status === 'resolved' ? { status } : {}),
+      ...(given(status) === undefined ? {} : { status: status as (typeof statuses)[number] }),
+      ...(given(assignee) === undefined ? {} : { assignee: assignee === '-' ? '' : assignee }),
+      ...(given(tag) === undefined ? {} : { tag: tag?.toLowerCase() }),
       ...(severityList.length === 0 ? {} : { severity: severityList as AlertSeverity[] }),
       ...times,
       text: given(text),
@@ -164,12 +170,24 @@ export function alertsRoutes({
     if (typeof reason !== 'string' || reason.trim() === '') {
       return c.json(bad('reason: expected a non-empty text'), 400);
     }
-    const by = c.get('user').name;
+    const user = c.get('user');
+    const by = { name: user.name, via: user.via };
     const resolved = [];
     for (const id of ids as string[]) {
-      resolved.push(
-        await alerts.resolve({ id, conclusion: conclusion as AlertConclusion, reason: reason.trim(), by }),
-      );
+      const alert = await alerts.resolve({
+        id,
+        conclusion: conclusion as AlertConclusion,
+        reason: reason.trim(),
+        by,
+      });
+      resolved.push(alert);
+      notifier?.notify({
+        type: 'alert.resolved',
+        alert: { id: alert.id, title: alert.title, severity: alert.severity },
+        conclusion,
+        reason: reason.trim(),
+        by: user.name,
+      });
     }
     return c.json({ resolved: resolved.map(({ id, status, resolution }) => ({ id, status, resolution })) });
   });
