@@ -70,15 +70,14 @@ export function listCommand(): Command {
             includeMerged: options.all === true,
           }),
         );
-        if (options.json === true) console.log(JSON.stringify(page, null, 2));
-        else {
-          console.log(renderAlertList(page.alerts));
-          if (page.total > page.alerts.length) {
-            const first = options.offset + 1;
-            console.log(
-              `(${first}–${options.offset + page.alerts.length} of ${page.total}; --offset ${options.offset + options.limit} for more)`,
-            );
-          }
+        console.log(
+          options.json === true ? JSON.stringify(page.alerts, null, 2) : renderAlertList(page.alerts),
+        );
+        // How many match in all, beside the page (on standard error with --json, which stays a list).
+        if (page.total > page.alerts.length) {
+          const more = `(${options.offset + 1}–${options.offset + page.alerts.length} of ${page.total}; --offset ${options.offset + options.limit} for more)`;
+          if (options.json === true) console.error(more);
+          else console.log(more);
         }
       }),
     );
