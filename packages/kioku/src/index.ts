@@ -128,6 +128,7 @@ export {
 // messages
 export {
   assertValidHistory,
+  distinctToolCallIds,
   findToolPairs,
   type HistoryViolation,
   type HistoryViolationKind,

@@ -7,6 +7,7 @@ import type { ModelMessage } from 'ai';
 import { defaultOverflowDetectors } from '../overflow/default-overflow-detectors.js';
 import type { OverflowDetector } from '../overflow/overflow-detector.js';
 import { checkCount } from '../strategies/internal/check-option.js';
+import { withCallerBreakpoints } from './caller-breakpoints.js';
 import { type ConversationCache, conversationCache } from './conversation-cache.js';
 import { conversationId } from './conversation-id.js';
 import type { ConversationSessions } from './conversation-sessions.js';
@@ -14,6 +15,7 @@ import type { Compactor } from './create-compactor.js';
 import { checkKiokuOptions, compactorForModel, type KiokuOptions } from './kioku-options.js';
 import { fromLanguageModelPrompt, toLanguageModelPrompt, toolDefinitions } from './language-model-prompt.js';
 import { type CallHistory, overflowRetryHooks } from './overflow-retry-hooks.js';
+import { tracePrompt } from './trace-prompt.js';
 
 /** Options of {@link kiokuMiddleware}. */
 export interface KiokuMiddlewareOptions extends KiokuOptions {
@@ -35,6 +37,18 @@ export interface KiokuMiddlewareOptions extends KiokuOptions {
    * instead of summarizing again. Failures are reported as `session-error` events; the call goes on.
    */
   sessions?: ConversationSessions;
+  /**
+   * Send the caller's own Anthropic cache breakpoints (`providerOptions.anthropic.cacheControl` on the
+   * messages of the call) instead of kioku's: default false, kioku's default strategy places its own
+   * (`cacheBreakpoints`) and removes the caller's. With true, a message kioku kept carries the marker the
+   * caller gave it at this call, and messages kioku wrote (summaries) or rewrote carry none.
+   */
+  keepCacheBreakpoints?: boolean;
+  /**
+   * OpenTelemetry spans (`kioku.prepare <modelId>`, `kioku.recover <modelId>`, in the active context)
+   * when `@opentelemetry/api` is installed and a tracer provider registered; default true.
+   */
+  telemetry?: boolean;
 }
 
 /**
@@ -106,18 +120,31 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
       const messages = fromLanguageModelPrompt(params.prompt);
       const tools = toolDefinitions(params.tools);
       const compactor = compactorOf(model, params, messages);
-      const prepared = await compactor.prepare({
-        messages,
-        tools,
-        reservedOutputTokens: options.reservedOutputTokens ?? params.maxOutputTokens,
-        abortSignal: params.abortSignal,
-      });
+      const prepared = await tracePrompt(
+        {
+          operation: 'prepare',
+          modelId: model.modelId,
+          provider: model.provider,
+          conversationId: conversationId(params),
+          contextWindow: () => compactor.contextWindow,
+          enabled: options.telemetry,
+        },
+        () =>
+          compactor.prepare({
+            messages,
+            tools,
+            reservedOutputTokens: options.reservedOutputTokens ?? params.maxOutputTokens,
+            abortSignal: params.abortSignal,
+          }),
+      );
+      const sent = options.keepCacheBreakpoints
+        ? withCallerBreakpoints({ prompt: prepared.messages, history: compactor.history(), given: messages })
+        : prepared.messages;
       const unchanged =
-        prepared.messages.length === messages.length &&
-        prepared.messages.every((message, index) => message === messages[index]);
+        sent.length === messages.length && sent.every((message, index) => message === messages[index]);
       const next = unchanged
         ? params
-        : { ...params, prompt: await toLanguageModelPrompt(prepared.messages, { provider: model.provider }) };
+        : { ...params, prompt: await toLanguageModelPrompt(sent, { provider: model.provider }) };
       histories.set(next, { messages, tools, compactor });
       return next;
     },
@@ -126,6 +153,7 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
       detectors,
       reservedOutputTokens: options.reservedOutputTokens,
       onEvent,
+      telemetry: options.telemetry,
       historyOf: (params) => histories.get(params),
     }),
   };

@@ -9,6 +9,7 @@ import type { Compactor } from './create-compactor.js';
 import { checkKiokuOptions, compactorForModel, type KiokuOptions } from './kioku-options.js';
 import { toolDefinitions } from './language-model-prompt.js';
 import { type CallHistory, overflowRetryHooks } from './overflow-retry-hooks.js';
+import { tracePrompt } from './trace-prompt.js';
 
 /** What the helper reads of `prepareStep`'s argument (a subset, so it fits every agent's `prepareStep`). */
 export interface PrepareStepInput {
@@ -42,6 +43,8 @@ export interface KiokuPrepareStepOptions extends KiokuOptions {
    * first user message (`derived:<hash>`).
    */
   conversationId?: string;
+  /** OpenTelemetry spans, as `kiokuMiddleware`'s `telemetry`; default true. */
+  telemetry?: boolean;
 }
 
 /** What {@link kiokuPrepareStep} returns for a step. */
@@ -83,6 +86,7 @@ export function kiokuPrepareStep(options: KiokuPrepareStepOptions = {}): KiokuPr
     detectors,
     reservedOutputTokens: options.reservedOutputTokens,
     onEvent: options.onEvent,
+    telemetry: options.telemetry,
     historyOf: (params) => (step === undefined ? undefined : historyOfCall(step, params)),
   });
   const wrapped = new WeakMap<LanguageModelV4, LanguageModel>();
@@ -113,7 +117,18 @@ export function kiokuPrepareStep(options: KiokuPrepareStepOptions = {}): KiokuPr
         : { session: { sessions: options.sessions, conversationId: id } }),
     });
     compactor.recordUsage(steps.at(-1)?.usage.inputTokens);
-    const prepared = await compactor.prepare({ messages });
+    const known = compactor;
+    const prepared = await tracePrompt(
+      {
+        operation: 'prepare',
+        modelId: typeof model === 'string' ? model : model.modelId,
+        provider: typeof model === 'string' ? '' : model.provider,
+        conversationId: id,
+        contextWindow: () => known.contextWindow,
+        enabled: options.telemetry,
+      },
+      () => known.prepare({ messages }),
+    );
     step = { messages, compactor };
     const unchanged =
       prepared.messages.length === messages.length &&

@@ -14,6 +14,7 @@ import type { KiokuEvent } from './kioku-event.js';
 import { toLanguageModelPrompt } from './language-model-prompt.js';
 import { peekStream, watchUsage } from './peek-stream.js';
 import { retryAfterOverflow } from './retry-after-overflow.js';
+import { tracePrompt } from './trace-prompt.js';
 
 /** The caller's history behind a (transformed) call, for compacting it after an overflow. */
 export interface CallHistory {
@@ -31,6 +32,8 @@ export interface OverflowRetryHooksOptions {
   detectors: readonly OverflowDetector[];
   reservedOutputTokens?: number | undefined;
   onEvent?: ((event: KiokuEvent) => void) | undefined;
+  /** Spans for recoveries (`tracePrompt`); default true. */
+  telemetry?: boolean | undefined;
   /** The history behind a call kioku prepared; `undefined` for one it did not (its errors pass through). */
   historyOf: (params: LanguageModelV4CallOptions) => CallHistory | undefined;
 }
@@ -47,6 +50,7 @@ export function overflowRetryHooks({
   detectors,
   reservedOutputTokens,
   onEvent,
+  telemetry,
   historyOf,
 }: OverflowRetryHooksOptions): Pick<LanguageModelV4Middleware, 'wrapGenerate' | 'wrapStream'> {
   const retry = <Result>(
@@ -62,13 +66,24 @@ export function overflowRetryHooks({
       maxRetries,
       detect: (failure) => detectContextOverflow(failure, { detectors, providerId: model.provider }),
       recover: async (overflow) => {
-        const prepared = await history.compactor.recover({
-          messages: history.messages,
-          tools: history.tools,
-          reservedOutputTokens: reservedOutputTokens ?? params.maxOutputTokens,
-          abortSignal: params.abortSignal,
-          overflow,
-        });
+        const prepared = await tracePrompt(
+          {
+            operation: 'recover',
+            modelId: model.modelId,
+            provider: model.provider,
+            conversationId: history.compactor.conversationId ?? '',
+            contextWindow: () => history.compactor.contextWindow,
+            enabled: telemetry,
+          },
+          () =>
+            history.compactor.recover({
+              messages: history.messages,
+              tools: history.tools,
+              reservedOutputTokens: reservedOutputTokens ?? params.maxOutputTokens,
+              abortSignal: params.abortSignal,
+              overflow,
+            }),
+        );
         const prompt = await toLanguageModelPrompt(prepared.messages, { provider: model.provider });
         return {
           params: { ...params, prompt: [...(history.lead ?? []), ...prompt] },

@@ -1,5 +1,5 @@
 -- title: Zeek connections by volume
--- description: Zeek conn records of both captured networks (the APT29 emulation and the MKT01 LSASS campaign) grouped by source, destination, port and service, with connection counts, bytes each way, total duration and first/last time, largest outbound volume first. Look for a workstation sending much more than it receives, long-lived sessions to one address (command and control), and unusual ports.
+-- description: Zeek conn records of both networks (apt29_zeek and lsass_zeek_conn) grouped by source, destination, port and service, with connection counts, bytes each way, total duration and first/last time, largest outbound volume first. Look for a workstation sending much more than it receives, long-lived sessions to one address (command and control), and unusual ports.
 with conn as (
   select 'apt29' as capture, ts, id_orig_h, id_resp_h, id_resp_p, proto, service, duration, orig_bytes, resp_bytes
   from apt29_zeek

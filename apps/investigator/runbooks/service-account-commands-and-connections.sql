@@ -1,5 +1,5 @@
--- title: Log4Shell reverse shell on a Linux web server
--- description: Commands the web server's service account ran (auditd execve records: command line, executable, pid and parent pid, with any base64 payload decoded) beside the outbound connections of java and bash (VMConnection), in one timeline. A java process spawning `bash -c {echo,<base64>}|{base64,-d}|{bash,-i}`, then bash connecting out to the attacker, is the Log4Shell reverse shell.
+-- title: A Linux server's commands and outbound connections
+-- description: Commands run on Linux servers (auditd execve records: command line, executable, pid and parent pid, with any base64 payload decoded) beside the outbound connections of java and bash (VMConnection), in one timeline. A service's JVM starting a shell, a decoded payload redirecting a shell to /dev/tcp, and that shell then connecting out are the marks of a reverse shell.
 with commands as (
   select
     EventTime as time,

@@ -1,4 +1,4 @@
-import type { QueryEstimate } from './log-engine.js';
+import type { QueryEstimate } from '../log-engine.js';
 
 /** A rough width of one value, for the byte estimate. */
 const bytesPerValue = 16;

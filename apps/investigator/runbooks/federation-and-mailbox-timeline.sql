@@ -1,5 +1,5 @@
--- title: Golden SAML timeline
--- description: One timeline of the Golden SAML steps across sources: directory reads and replication against the domain controller (AD FS DKM key theft, event 4662; Defender "Directory Services replication"), AD FS server activity (SQL audit 33205 on the configuration database, token events 412/501), Azure AD changes to an application's credentials and delegated permission grants, and the mailbox reads (MailItemsAccessed) done with the forged token. Logons (4624) are left out: query goldensaml_windows_events for them.
+-- title: AD FS, directory, Azure AD and mailbox activity in one timeline
+-- description: One timeline across the identity sources: directory object reads and replication against the domain controller (event 4662, which covers reads of the AD FS DKM key; Defender "Directory Services replication"), AD FS server activity (SQL audit 33205 on the configuration database, token events 412/501), Azure AD changes to an application's credentials and delegated permission grants, and mailbox reads (MailItemsAccessed) with the client application that made them. A token-signing key read from the directory followed by mailbox reads through an application that was just granted permissions is how forged SAML tokens show. Logons (4624) are left out: query goldensaml_windows_events for them.
 select
   try_cast(TimeGenerated as timestamp) as time,
   'windows' as source,

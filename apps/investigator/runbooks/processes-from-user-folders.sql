@@ -1,5 +1,5 @@
 -- title: Processes started from user folders and their children
--- description: Process creations (Sysmon event 1) whose image or parent image lives under C:\Users (Downloads, AppData, Temp) — where a dropped payload such as winx64_payload.exe runs — with the command lines, in time order. Follow a suspicious parent's children to see what the attacker ran (cmd.exe, PowerShell).
+-- description: Process creations (Sysmon event 1) whose image or parent image lives under C:\Users (Downloads, AppData, Temp), where downloaded or dropped programs run, with the command lines, in time order. Follow a suspicious parent's children to see what it ran (cmd.exe, PowerShell).
 select
   "@timestamp" as time,
   Hostname as host,
