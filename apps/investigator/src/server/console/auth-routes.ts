@@ -20,6 +20,11 @@ export interface AuthRoutesOptions {
   clientAddress: (c: Context) => string;
   /** Single sign-on, when configured. */
   oidc?: OidcSignIn | undefined;
+  /**
+   * Whether a configured reverse proxy stands in front (`trustProxy` or `proxyHeader`): its
+   * `X-Forwarded-Proto: https` then marks cookies `Secure` (any client could send it to a bare server).
+   */
+  behindProxy?: boolean;
 }
 
 /**
@@ -34,6 +39,7 @@ export function authRoutes({
   throttle,
   clientAddress,
   oidc,
+  behindProxy = false,
 }: AuthRoutesOptions): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
   const audit = createAuditLog(store);
@@ -45,12 +51,17 @@ export function authRoutes({
       target: `user:${actor.name}`,
       ...(after === undefined ? {} : { after }),
     });
+  // The browser reached us over TLS: directly, or through the trusted proxy that says so.
+  const overTls = (c: Context) =>
+    new URL(c.req.url).protocol === 'https:' ||
+    (behindProxy &&
+      (c.req.header('x-forwarded-proto') ?? '').split(',')[0]?.trim().toLowerCase() === 'https');
   const startSession = (c: Context, session: string) =>
     setCookie(c, sessionCookie, session, {
       httpOnly: true,
       sameSite: 'Strict',
       path: '/',
-      secure: new URL(c.req.url).protocol === 'https:',
+      secure: overTls(c),
     });
 
   app.post(
@@ -61,15 +72,17 @@ export function authRoutes({
     }),
     async (c) => {
       const client = clientAddress(c);
+      // The whole body first: a client sending it slowly holds only its own connection, never one of the
+      // few verification slots (which would lock the admin out).
+      const body = (await c.req.json().catch(() => undefined)) as
+        | { token?: unknown; name?: unknown; password?: unknown }
+        | undefined;
       const slot = throttle.begin(client);
       if (!('release' in slot)) {
         c.header('Retry-After', String(slot.retryAfterSeconds));
         return c.json(error('too_many_requests', refusalMessage(slot)), 429);
       }
       let session: string | undefined;
-      const body = (await c.req.json().catch(() => undefined)) as
-        | { token?: unknown; name?: unknown; password?: unknown }
-        | undefined;
       // At most 64 characters, as a user name has: a refused name is recorded in the audit log.
       const name = typeof body?.name === 'string' ? body.name.trim().slice(0, 64) : '';
       const byToken = name === '';
@@ -121,7 +134,7 @@ export function authRoutes({
       sameSite: 'Lax',
       path: '/api/oidc',
       maxAge: 600,
-      secure: new URL(c.req.url).protocol === 'https:',
+      secure: overTls(c),
     });
     return c.redirect(url, 302);
   });
