@@ -4,6 +4,7 @@ import { sameMessage } from '../messages/same-message.js';
 import type { ContextOverflow } from '../overflow/context-overflow.js';
 import type { CachePrices } from '../pricing/cache-prices.js';
 import { checkCount } from '../strategies/internal/check-option.js';
+import { withDistinctCallIds } from '../strategies/internal/distinct-call-ids.js';
 import { withObservationTurns } from '../strategies/internal/observation-turns.js';
 import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { Strategy, StrategyBudget, StrategyEdit, StrategyOutput } from '../strategies/strategy.js';
@@ -157,8 +158,9 @@ export function createCompactor({
   learnContextWindow = true,
   onContextWindowLearned,
 }: CompactorOptions): Compactor {
-  // A text-based agent's observations (marked user messages) reach the strategy as tool results.
-  const strategy = withObservationTurns(given);
+  // A text-based agent's observations (marked user messages) reach the strategy as tool results, and
+  // every tool call under an id of its own (a provider may reuse ids).
+  const strategy = withObservationTurns(withDistinctCallIds(given));
   checkCount({ strategy: 'createCompactor', option: 'contextWindow', value: contextWindow, min: 1 });
   checkCount({ strategy: 'createCompactor', option: 'reservedOutputTokens', value: reservedOutputTokens });
   /** The full history as the caller holds it. */

@@ -84,8 +84,10 @@ function checkEveryCall(
     ).toBe(true);
     const newest = newestStep(request);
     if (newest !== undefined) {
+      // Call k of a step is the agent's k-th (by position): with a constant id the AI SDK records the
+      // first call's input for every call of the step (it finds calls by id), so `call.k` is not read.
       expect(newest.results, where).toEqual(
-        newest.calls.map((call) => agentToolOutput(call.step, call.k, characters)),
+        newest.calls.map((call, k) => agentToolOutput(call.step, k, characters)),
       );
     }
     if (limit !== undefined) expect(requestTokens(request), where).toBeLessThanOrEqual(limit);
@@ -94,21 +96,6 @@ function checkEveryCall(
 
 const limit = 12_000;
 const steps = 30;
-
-/**
- * Cases that fail until issue 23 item 1 (the newest step's results are never masked, whatever the ids)
- * lands from the strategies' side: `it.fails` keeps them honest until then, and must go with that fix.
- */
-const awaitingNewestStep = new Set([
-  'the default',
-  'kiokuDefault()',
-  'constant',
-  'per-turn',
-  'streamText',
-  'ToolLoopAgent',
-  'missing usage',
-]);
-const newestStepIt = (name: string) => (awaitingNewestStep.has(name) ? it.fails : it);
 
 /** The strategies every live loop must hold for, and kioku's default (no `strategy`). */
 function strategies(summarizer: LanguageModel): Array<[string, Strategy | undefined]> {
@@ -149,7 +136,7 @@ describe('live agents: every strategy keeps what the agent needs at every call',
   for (const name of strategies(createOpenAICompatible({ name: 'x', baseURL: 'http://x' })('x')).map(
     ([name]) => name,
   )) {
-    newestStepIt(name)(`${name}: generateText, 3 parallel calls per step, ${steps} steps`, async () => {
+    it(`${name}: generateText, 3 parallel calls per step, ${steps} steps`, async () => {
       const { server, model } = await serve({ steps, parallel: 3, limit });
       const strategy = strategies(model).find(([candidate]) => candidate === name)?.[1];
       const events: KiokuEvent[] = [];
@@ -165,18 +152,15 @@ describe('live agents: every strategy keeps what the agent needs at every call',
   }
 
   for (const ids of ['constant', 'per-turn'] as const) {
-    newestStepIt(ids)(
-      `the default with ${ids} tool-call ids: the newest results are never masked`,
-      async () => {
-        const { server, model } = await serve({ steps, parallel: 2, ids, limit });
-        const result = await agentLoop(wrapLanguageModel({ model, middleware: middleware([]) }));
-        expect(result.text).toBe(agentAnswer);
-        checkEveryCall(server, { limit });
-      },
-    );
+    it(`the default with ${ids} tool-call ids: the newest results are never masked`, async () => {
+      const { server, model } = await serve({ steps, parallel: 2, ids, limit });
+      const result = await agentLoop(wrapLanguageModel({ model, middleware: middleware([]) }));
+      expect(result.text).toBe(agentAnswer);
+      checkEveryCall(server, { limit });
+    });
   }
 
-  newestStepIt('streamText')('streamText: the same, streamed', async () => {
+  it('streamText: the same, streamed', async () => {
     const { server, model } = await serve({ steps, parallel: 3, limit });
     const result = streamText({
       model: wrapLanguageModel({ model, middleware: middleware([]) }),
@@ -190,7 +174,7 @@ describe('live agents: every strategy keeps what the agent needs at every call',
     checkEveryCall(server, { limit });
   });
 
-  newestStepIt('ToolLoopAgent')('ToolLoopAgent with kiokuPrepareStep: the same', async () => {
+  it('ToolLoopAgent with kiokuPrepareStep: the same', async () => {
     const { server, model } = await serve({ steps, parallel: 3, limit });
     const agent = new ToolLoopAgent({
       model,
@@ -205,15 +189,12 @@ describe('live agents: every strategy keeps what the agent needs at every call',
     checkEveryCall(server, { limit });
   });
 
-  newestStepIt('missing usage')(
-    'missing usage: the counter stands in, every call under the window',
-    async () => {
-      const { server, model } = await serve({ steps, parallel: 3, limit, noUsage: true });
-      const result = await agentLoop(wrapLanguageModel({ model, middleware: middleware([]) }));
-      expect(result.text).toBe(agentAnswer);
-      checkEveryCall(server, { limit });
-    },
-  );
+  it('missing usage: the counter stands in, every call under the window', async () => {
+    const { server, model } = await serve({ steps, parallel: 3, limit, noUsage: true });
+    const result = await agentLoop(wrapLanguageModel({ model, middleware: middleware([]) }));
+    expect(result.text).toBe(agentAnswer);
+    checkEveryCall(server, { limit });
+  });
 });
 
 describe('live agents: overflow', () => {
