@@ -203,9 +203,9 @@ describe('what each entry point loads (built dist)', () => {
     const empty = mkdtempSync(join(tmpdir(), 'kioku-no-vocabularies-'));
     const absent = run({ KIOKU_VOCABULARY_DIR: empty });
     expect(absent.status).toBe(0);
-    const [openAi, openAiAgain, claude] = JSON.parse(absent.stdout) as Array<[string, boolean, number]>;
-    expect(openAi).toEqual(['bytes', false, expect.any(Number)]);
-    expect(openAiAgain).toEqual(openAi);
+    const [openAI, openAIAgain, claude] = JSON.parse(absent.stdout) as Array<[string, boolean, number]>;
+    expect(openAI).toEqual(['bytes', false, expect.any(Number)]);
+    expect(openAIAgain).toEqual(openAI);
     expect(claude?.slice(0, 2)).toEqual(['bytes', false]);
     // One warning per family (o200k once, though two models asked), naming the missing file.
     const warnings = absent.stderr.split('\n').filter((line) => line.includes('KIOKU_VOCABULARY_MISSING'));

@@ -27,7 +27,7 @@ export const {
   overflowDetectorConformance,
   postgresCluster,
   quarterCounter,
-  quarterOfJson,
+  quarterOfJSON,
   scriptedModel,
   sized,
   startLoopbackProvider,
