@@ -293,7 +293,9 @@ export {
 export {
   anthropicMediaTokens,
   type BytesCounterOptions,
+  type CachedCounterOptions,
   type ClaudeCounterOptions,
+  cachedCounter,
   counterForModel,
   createBytesCounter,
   createClaudeCounter,

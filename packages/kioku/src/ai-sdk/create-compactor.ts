@@ -9,6 +9,7 @@ import { withObservationTurns } from '../strategies/internal/observation-turns.j
 import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { Strategy, StrategyBudget, StrategyEdit, StrategyOutput } from '../strategies/strategy.js';
 import { isSummarizeEdit } from '../strategies/summarization/summarize-edit.js';
+import { cachedCounter } from '../tokens/cached-counter.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { estimatePromptTokens } from '../triggers/estimate-prompt-tokens.js';
@@ -119,6 +120,11 @@ export interface Compactor {
   /** The full history as last seen, never compacted. */
   history(): ModelMessage[];
   /**
+   * Whether `message` is one of the caller's (in the history as given, not written by a strategy), so it
+   * can be sent as it came (the middleware's prompt converter asks).
+   */
+  isGiven(message: ModelMessage): boolean;
+  /**
    * Whether `messages` plausibly continue this conversation (a cheap check of the last message seen at
    * its position; `prepare` checks the whole history): true for a conversation not started yet.
    */
@@ -144,7 +150,7 @@ export interface Compactor {
  */
 export function createCompactor({
   strategy: given,
-  counter,
+  counter: givenCounter,
   contextWindow,
   reservedOutputTokens = 0,
   cachePrices,
@@ -161,10 +167,14 @@ export function createCompactor({
   // A text-based agent's observations (marked user messages) reach the strategy as tool results, and
   // every tool call under an id of its own (a provider may reuse ids).
   const strategy = withObservationTurns(withDistinctCallIds(given));
+  // Each message is counted once in its life, and a prompt by what is new in it.
+  const counter = cachedCounter(givenCounter);
   checkCount({ strategy: 'createCompactor', option: 'contextWindow', value: contextWindow, min: 1 });
   checkCount({ strategy: 'createCompactor', option: 'reservedOutputTokens', value: reservedOutputTokens });
   /** The full history as the caller holds it. */
   let full: ModelMessage[] = [];
+  /** Every message `full` holds or held: the caller's own objects. */
+  const callers = new WeakSet<ModelMessage>();
   /** What a compaction by the fallbacks left in place of `full.slice(0, covered)`. */
   let start: ModelMessage[] | undefined;
   /** The original range behind each message of `start`. */
@@ -211,9 +221,13 @@ export function createCompactor({
             (prompt) => prompt !== undefined && extendsHistory(prompt, messages) !== undefined,
           );
     if (asFull !== undefined) {
+      for (let index = full.length; index < asFull.length; index += 1)
+        callers.add(asFull[index] as ModelMessage);
       full = asFull;
     } else if (carriedPrompt !== undefined) {
-      full = [...full, ...messages.slice(carriedPrompt.length)];
+      const added = messages.slice(carriedPrompt.length);
+      for (const message of added) callers.add(message);
+      full = [...full, ...added];
     } else {
       // A different conversation, or an edited history: start over.
       if (full.length > 0 && conversationId !== undefined) {
@@ -230,6 +244,7 @@ export function createCompactor({
         stopSyncing('append', stored, `${messages.length} messages that differ from them`);
       }
       full = messages.slice();
+      for (const message of full) callers.add(message);
       start = undefined;
       covered = 0;
       state = strategy.initialState();
@@ -559,6 +574,7 @@ export function createCompactor({
         );
       }),
     history: () => full.slice(),
+    isGiven: (message) => callers.has(message),
     continues(messages) {
       const seen = lastPrompt !== undefined && lastPrompt.length > full.length ? lastPrompt : full;
       if (seen.length === 0) return true;
