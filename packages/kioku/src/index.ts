@@ -62,6 +62,7 @@ export {
   type ConversationCacheOptions,
   type ConversationCompaction,
   type ConversationDivergedEvent,
+  type ConversationEvictedEvent,
   type ConversationRange,
   type ConversationSessions,
   compactWithFallback,

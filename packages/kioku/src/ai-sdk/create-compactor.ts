@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
+import { retainedBytes } from '../messages/retained-bytes.js';
 import { sameMessage } from '../messages/same-message.js';
 import type { ContextOverflow } from '../overflow/context-overflow.js';
 import type { CachePrices } from '../pricing/cache-prices.js';
@@ -125,6 +126,11 @@ export interface Compactor {
    */
   isGiven(message: ModelMessage): boolean;
   /**
+   * About how many bytes the conversation holds: its full history's (see `retainedBytes`), taken once per
+   * message as it arrives. The conversation cache bounds the sum.
+   */
+  retainedBytes(): number;
+  /**
    * Whether `messages` plausibly continue this conversation (a cheap check of the last message seen at
    * its position; `prepare` checks the whole history): true for a conversation not started yet.
    */
@@ -175,6 +181,12 @@ export function createCompactor({
   let full: ModelMessage[] = [];
   /** Every message `full` holds or held: the caller's own objects. */
   const callers = new WeakSet<ModelMessage>();
+  /** `retainedBytes` of `full`'s messages. */
+  let bytes = 0;
+  const take = (message: ModelMessage) => {
+    callers.add(message);
+    bytes += retainedBytes(message);
+  };
   /** What a compaction by the fallbacks left in place of `full.slice(0, covered)`. */
   let start: ModelMessage[] | undefined;
   /** The original range behind each message of `start`. */
@@ -221,12 +233,11 @@ export function createCompactor({
             (prompt) => prompt !== undefined && extendsHistory(prompt, messages) !== undefined,
           );
     if (asFull !== undefined) {
-      for (let index = full.length; index < asFull.length; index += 1)
-        callers.add(asFull[index] as ModelMessage);
+      for (let index = full.length; index < asFull.length; index += 1) take(asFull[index] as ModelMessage);
       full = asFull;
     } else if (carriedPrompt !== undefined) {
       const added = messages.slice(carriedPrompt.length);
-      for (const message of added) callers.add(message);
+      for (const message of added) take(message);
       full = [...full, ...added];
     } else {
       // A different conversation, or an edited history: start over.
@@ -244,7 +255,8 @@ export function createCompactor({
         stopSyncing('append', stored, `${messages.length} messages that differ from them`);
       }
       full = messages.slice();
-      for (const message of full) callers.add(message);
+      bytes = 0;
+      for (const message of full) take(message);
       start = undefined;
       covered = 0;
       state = strategy.initialState();
@@ -575,6 +587,7 @@ export function createCompactor({
       }),
     history: () => full.slice(),
     isGiven: (message) => callers.has(message),
+    retainedBytes: () => bytes,
     continues(messages) {
       const seen = lastPrompt !== undefined && lastPrompt.length > full.length ? lastPrompt : full;
       if (seen.length === 0) return true;

@@ -71,7 +71,7 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
   const { maxRetries = 1, detectors = defaultOverflowDetectors(), onEvent } = options;
   checkKiokuOptions('kiokuMiddleware', options);
   checkCount({ strategy: 'kiokuMiddleware', option: 'maxRetries', value: maxRetries });
-  const conversations = options.conversations ?? conversationCache();
+  const conversations = options.conversations ?? conversationCache(onEvent === undefined ? {} : { onEvent });
   const histories = new WeakMap<LanguageModelV4CallOptions, CallHistory>();
   /** Per conversation, its prompts' conversion: a message sent at the same place as before is not converted again. */
   const converters = new WeakMap<Compactor, ReturnType<typeof promptConverter>>();
