@@ -19,18 +19,19 @@ type Options = ModelMessage['providerOptions'];
  */
 export function sameMessage(a: ModelMessage, b: ModelMessage): boolean {
   if (a === b || sameLeaves(a, b)) return true;
-  if (a.role !== b.role || !sameOptions(unmarked(a.providerOptions), unmarked(b.providerOptions))) {
-    return false;
-  }
+  if (a.role !== b.role) return false;
+  // The content first: a masked copy differs from its original there, before any options are compared.
   const first = a.content;
   const second = b.content;
-  if (typeof first === 'string' || typeof second === 'string') return first === second;
-  if (first === second) return true;
-  if (first.length !== second.length) return false;
-  for (let index = 0; index < first.length; index += 1) {
-    if (!samePart(first[index] as Part, second[index] as Part)) return false;
+  if (typeof first === 'string' || typeof second === 'string') {
+    if (first !== second) return false;
+  } else if (first !== second) {
+    if (first.length !== second.length) return false;
+    for (let index = 0; index < first.length; index += 1) {
+      if (!samePart(first[index] as Part, second[index] as Part)) return false;
+    }
   }
-  return true;
+  return sameOptions(unmarked(a.providerOptions), unmarked(b.providerOptions));
 }
 
 /**
@@ -81,27 +82,31 @@ function sameLeaves(a: ModelMessage, b: ModelMessage): boolean {
 
 function samePart(a: Part, b: Part): boolean {
   if (a === b) return true;
-  if (a.type !== b.type || !sameOptions(optionsOf(a), optionsOf(b))) return false;
+  if (a.type !== b.type) return false;
+  let same: boolean;
   switch (a.type) {
     case 'text':
     case 'reasoning':
-      return a.text === (b as typeof a).text;
+      same = a.text === (b as typeof a).text;
+      break;
     case 'tool-call': {
       const other = b as typeof a;
-      return (
+      same =
         a.toolCallId === other.toolCallId &&
         a.toolName === other.toolName &&
         a.providerExecuted === other.providerExecuted &&
-        sameJson(a.input, other.input)
-      );
+        sameJson(a.input, other.input);
+      break;
     }
     case 'tool-result': {
       const other = b as typeof a;
-      return a.toolCallId === other.toolCallId && a.toolName === other.toolName && sameOutput(a, other);
+      same = a.toolCallId === other.toolCallId && a.toolName === other.toolName && sameOutput(a, other);
+      break;
     }
     default:
       return sameJson(a, b);
   }
+  return same && sameOptions(optionsOf(a), optionsOf(b));
 }
 
 function sameOutput(a: Extract<Part, { type: 'tool-result' }>, b: Extract<Part, { type: 'tool-result' }>) {
@@ -140,6 +145,8 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
     return asJson(a) === asJson(b);
   }
+  // Equal objects are equal as JSON; only others (a key set to undefined, another key order) go through it.
+  if (isDeepStrictEqual(a, b)) return true;
   return isDeepStrictEqual(JSON.parse(asJson(a) ?? 'null'), JSON.parse(asJson(b) ?? 'null'));
 }
 
