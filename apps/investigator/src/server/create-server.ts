@@ -1,6 +1,5 @@
 import type { LanguageModel } from 'ai';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ConfigurationError, KiokuError } from 'kioku';
 import { createHashingEmbedder, type Embedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
@@ -17,6 +16,7 @@ import {
 
 import { createPreparePool } from './create-prepare-pool.js';
 import { createRateLimiter, type RateLimit } from './create-rate-limiter.js';
+import { limitBody } from './limit-body.js';
 import { tokensEqual } from './tokens-equal.js';
 
 /** Options of {@link createServer}. */
@@ -109,97 +109,90 @@ export function createServer({
     await next();
   });
 
-  app.post(
-    '/hooks/alert/:schema',
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: (c) => c.json(error('too_large', `expected a body of at most ${maxBodyBytes} bytes`), 413),
-    }),
-    async (c) => {
-      const type = c.req.header('content-type') ?? '';
-      // SNS posts its JSON as text/plain.
-      const sns = c.req.header('x-amz-sns-message-type') !== undefined;
-      if (!/^application\/([\w.+-]+\+)?json\b/i.test(type) && !(sns && /^text\/plain\b/i.test(type))) {
-        return c.json(
-          error(
-            'unsupported_media_type',
-            `expected Content-Type: application/json, found ${JSON.stringify(type)}`,
-          ),
-          415,
-        );
-      }
-      const schema = c.req.param('schema');
-      const wait = limiter?.take(schema);
-      if (wait !== undefined) {
-        c.header('Retry-After', String(wait));
-        return c.json(
-          error(
-            'too_many_requests',
-            `more alerts from ${schema} than the webhook accepts; try again in ${wait} s`,
-          ),
-          429,
-        );
-      }
-      try {
-        const delivery = await readAlertDelivery({
-          bytes: new Uint8Array(await c.req.arrayBuffer()),
-          input: `POST /hooks/alert/${schema} body`,
-          maxBytes: maxBodyBytes,
-          fetchSnsCertificate,
-        });
-        if (delivery.kind === 'sns-subscription') {
-          if (delivery.type === 'SubscriptionConfirmation') {
-            try {
-              await confirmSnsSubscription(delivery.subscribeUrl);
-            } catch (failure) {
-              const reason = failure instanceof Error ? failure.message : String(failure);
-              return c.json(
-                error('bad_gateway', `the SNS subscription could not be confirmed: ${reason}`),
-                502,
-              );
-            }
+  app.post('/hooks/alert/:schema', limitBody(maxBodyBytes), async (c) => {
+    const type = c.req.header('content-type') ?? '';
+    // SNS posts its JSON as text/plain.
+    const sns = c.req.header('x-amz-sns-message-type') !== undefined;
+    if (!/^application\/([\w.+-]+\+)?json\b/i.test(type) && !(sns && /^text\/plain\b/i.test(type))) {
+      return c.json(
+        error(
+          'unsupported_media_type',
+          `expected Content-Type: application/json, found ${JSON.stringify(type)}`,
+        ),
+        415,
+      );
+    }
+    const schema = c.req.param('schema');
+    const wait = limiter?.take(schema);
+    if (wait !== undefined) {
+      c.header('Retry-After', String(wait));
+      return c.json(
+        error(
+          'too_many_requests',
+          `more alerts from ${schema} than the webhook accepts; try again in ${wait} s`,
+        ),
+        429,
+      );
+    }
+    try {
+      const delivery = await readAlertDelivery({
+        bytes: new Uint8Array(await c.req.arrayBuffer()),
+        input: `POST /hooks/alert/${schema} body`,
+        maxBytes: maxBodyBytes,
+        fetchSnsCertificate,
+      });
+      if (delivery.kind === 'sns-subscription') {
+        if (delivery.type === 'SubscriptionConfirmation') {
+          try {
+            await confirmSnsSubscription(delivery.subscribeUrl);
+          } catch (failure) {
+            const reason = failure instanceof Error ? failure.message : String(failure);
+            return c.json(
+              error('bad_gateway', `the SNS subscription could not be confirmed: ${reason}`),
+              502,
+            );
           }
-          return c.json({
-            sns: delivery.type,
-            topicArn: delivery.topicArn,
-            confirmed: delivery.type === 'SubscriptionConfirmation',
-          });
         }
-        // Every alert is checked before any is stored: a batch is all or nothing. The IOC extraction of a
-        // large alert runs in a worker thread, so other requests are answered meanwhile.
-        checkSchemaName(schema, `POST /hooks/alert/${schema} body`);
-        const prepared = await preparing.prepare(
-          delivery.alerts.map((one) => ({
-            raw: one.raw,
-            value: one.value,
-            schema,
-            embedder: embedder.id,
-            input: one.input,
-          })),
-        );
-        const stored = await alerts.receiveAll(prepared);
-        jobs.wake();
-        for (const { alert, folded } of stored) {
-          onAlert?.({
-            id: alert.id,
-            schema,
-            title: alert.title,
-            severity: alert.severity,
-            summarizedBy: alert.summarizedBy,
-            folded,
-          });
-        }
-        const answers = stored.map(({ alert, folded }) => answer(alert, folded));
-        const created = stored.some(({ folded }) => !folded) ? 201 : 200;
-        return c.json(delivery.batch ? { alerts: answers } : answers[0], created);
-      } catch (caught) {
-        if (KiokuError.isInstance(caught) && caught.name === 'InvalidAlertError') {
-          return c.json(error('invalid_alert', caught.message), 400);
-        }
-        throw caught;
+        return c.json({
+          sns: delivery.type,
+          topicArn: delivery.topicArn,
+          confirmed: delivery.type === 'SubscriptionConfirmation',
+        });
       }
-    },
-  );
+      // Every alert is checked before any is stored: a batch is all or nothing. The IOC extraction of a
+      // large alert runs in a worker thread, so other requests are answered meanwhile.
+      checkSchemaName(schema, `POST /hooks/alert/${schema} body`);
+      const prepared = await preparing.prepare(
+        delivery.alerts.map((one) => ({
+          raw: one.raw,
+          value: one.value,
+          schema,
+          embedder: embedder.id,
+          input: one.input,
+        })),
+      );
+      const stored = await alerts.receiveAll(prepared);
+      jobs.wake();
+      for (const { alert, folded } of stored) {
+        onAlert?.({
+          id: alert.id,
+          schema,
+          title: alert.title,
+          severity: alert.severity,
+          summarizedBy: alert.summarizedBy,
+          folded,
+        });
+      }
+      const answers = stored.map(({ alert, folded }) => answer(alert, folded));
+      const created = stored.some(({ folded }) => !folded) ? 201 : 200;
+      return c.json(delivery.batch ? { alerts: answers } : answers[0], created);
+    } catch (caught) {
+      if (KiokuError.isInstance(caught) && caught.name === 'InvalidAlertError') {
+        return c.json(error('invalid_alert', caught.message), 400);
+      }
+      throw caught;
+    }
+  });
 
   app.notFound((c) =>
     c.json(

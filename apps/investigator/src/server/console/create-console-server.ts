@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { InputFormatError, KiokuError, type ToolRegistration } from 'kioku';
 import { ApprovalStateError } from '../../approvals/index.js';
 import {
@@ -17,6 +16,7 @@ import type { ChatBudget } from '../../chat/chat-budget.js';
 import type { ThreatIntel } from '../../intel/index.js';
 import type { Notifier } from '../../notify/index.js';
 import { type CreateServerOptions, createServer } from '../create-server.js';
+import { limitBody } from '../limit-body.js';
 import { adminRoutes } from './admin-routes.js';
 import { alertsRoutes } from './alerts-routes.js';
 import { approvalRoutes } from './approval-routes.js';
@@ -154,13 +154,7 @@ export function createConsoleServer({
   const api = new Hono<ConsoleEnv>();
   // Every console route has a body limit (the chat's messages are the largest); the deadline on a whole
   // request is startServer's.
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: maxApiBodyBytes,
-      onError: (c) => c.json(error('too_large', `expected a body of at most ${maxApiBodyBytes} bytes`), 413),
-    }),
-  );
+  api.use('*', limitBody(maxApiBodyBytes));
   api.use('*', consoleGuard(signIn, { behindProxy }));
   api.route('/', authRoutes({ store, auth: signIn, throttle, clientAddress, oidc, behindProxy }));
   api.get('/settings', (c) =>

@@ -95,6 +95,8 @@ describe('console requests over real HTTP: slow bodies, deadlines, limits, cooki
       body: JSON.stringify({ ids: ['x'], conclusion: 'benign', reason: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(response.status).toBe(413);
+    // The rest of the body is never read: the connection must not be reused for the next request.
+    expect(response.headers.get('connection')).toBe('close');
   });
 
   it('marks the session cookie Secure behind a trusted TLS proxy (X-Forwarded-Proto), and only then', async () => {
