@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
 import { UnknownSessionError } from '../errors/unknown-session-error.js';
 import { queryRows } from '../memory/sql-values.js';
@@ -46,8 +46,7 @@ export async function appendMessages(
     if (overlap > 0) {
       const held = await messageRows(tx, sessionId, from, from + overlap);
       const differs = held.findIndex(
-        (message, index) =>
-          !sameStoredMessage(message, JSON.parse(texts[index] ?? 'null') as ModelMessage),
+        (message, index) => !sameStoredMessage(message, JSON.parse(texts[index] ?? 'null') as ModelMessage),
       );
       if (differs !== -1 || stored > from + texts.length) {
         throw refuse(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { InvalidCompactionError } from '../errors/invalid-compaction-error.js';
 import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
 import { SessionExistsError } from '../errors/session-exists-error.js';
@@ -28,7 +28,7 @@ import type { SessionExport } from './session.js';
 import { type SessionRow, sessionFromRow, viewFromRow } from './session-rows.js';
 import type { SessionStore } from './session-store.js';
 
-const { sessions, sessionMessages, sessionViews } = storeSchema;
+const { sessions, sessionViews } = storeSchema;
 // Reads of several tables see one snapshot, so a view never names messages the same read missed.
 const snapshot: StoreTransactionConfig = { isolationLevel: 'repeatable read', accessMode: 'read only' };
 
