@@ -162,7 +162,7 @@ export {
   llamaCppOverflowDetector,
   type OverflowDetector,
   ollamaOverflowDetector,
-  openAiOverflowDetector,
+  openAIOverflowDetector,
   vllmOverflowDetector,
 } from './overflow/index.js';
 // pricing: what a model is (window, prices) and where cache breakpoints go
@@ -316,7 +316,7 @@ export {
   type ModelFamily,
   modelFamily,
   type OpenAICounterOptions,
-  openAiMediaTokens,
+  openAIMediaTokens,
   type Prompt,
   type QwenCounterOptions,
   type TiktokenEncoding,
@@ -328,7 +328,6 @@ export {
   actionOf,
   agentEvents,
   type ColdStartThetaOptions,
-  canonicalJson,
   coldStartTheta,
   createParameterFiller,
   createToolGraph,
