@@ -22,7 +22,7 @@ describe.skipIf(securityLogsMissing !== undefined)(withSharedLogs('logsRunPrompt
     const section = await logsRunPromptSection(engine);
     expect(section.split('\n')[0]).toMatch(/^logs_run answers questions about these security log tables/);
     expect(section).toContain(
-      '- log4shell_vmconnection: Linux server UBUNTU5: VM Insights VMConnection rows',
+      '- ubuntu5_vmconnection: Linux server UBUNTU5: VM Insights VMConnection rows',
     );
     expect(section.split('\n')).toHaveLength(6);
   });
