@@ -39,8 +39,7 @@ describe.skipIf(securityLogsMissing !== undefined)(withSharedLogs('createLogAgen
     const memory = await openMemory({ store, embedder: createHashingEmbedder(), namespace: 'logs' });
     await memory.addMany([
       {
-        claim:
-          'ubuntu5_auditd.SyslogMessage holds the execve record; the command line is in cmdline="...".',
+        claim: 'ubuntu5_auditd.SyslogMessage holds the execve record; the command line is in cmdline="...".',
         request: 'What did UBUNTU5 run after the Log4Shell exploit?',
       },
       {
