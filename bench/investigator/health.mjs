@@ -201,7 +201,15 @@ try {
             body: JSON.stringify({ message: 'What does this alert show?' }),
           });
           const text = await response.text();
-          if (!text.includes('nothing more to add'))
+          // The answer streams as text deltas (one may end mid-word): joined, it must be the model's.
+          const answer = text
+            .split('\n')
+            .filter((line) => line.startsWith('data: {'))
+            .map((line) => JSON.parse(line.slice(6)))
+            .filter((chunk) => chunk.type === 'text-delta')
+            .map((chunk) => chunk.delta ?? chunk.textDelta ?? '')
+            .join('');
+          if (!answer.includes('nothing more to add'))
             throw new Error(`the turn did not answer (${response.status}): ${text.slice(0, 200)}`);
         });
         results.push({ build, alert: alertName, activity: 'chat turn', ...chat });
