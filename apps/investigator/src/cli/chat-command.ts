@@ -220,8 +220,8 @@ async function interactive(chat: Chat, plan: boolean): Promise<void> {
 
 function formatIntrospection(report: IntrospectionReport): string {
   if (!report.success) return `  logs_run memory: introspection failed (${report.error.message})`;
-  const { stored, merged, scored, deleted } = report.learned;
-  return `  logs_run memory: ${stored.length} new, ${merged.length} merged, ${scored.length} scored, ${deleted.length} deleted`;
+  const { stored, merged, scored, deleted, rejected } = report.learned;
+  return `  logs_run memory: ${stored.length} new, ${merged.length} merged, ${rejected.length} refused, ${scored.length} scored, ${deleted.length} deleted`;
 }
 
 function reportCost(chat: Chat, turn: ChatTurn): void {

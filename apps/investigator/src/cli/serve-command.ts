@@ -154,6 +154,18 @@ export function serveCommand(): Command {
                       runbooksDir: options.runbooks ?? defaultRunbooksDir(),
                       store,
                       onRecall: recordRecalls(store),
+                      // Claims refused before storage (learned from untrusted log rows) are logged, with why.
+                      onIntrospection: (report) => {
+                        if (!report.success) {
+                          console.error(`investigator serve: logs_run memory: ${report.error.message}`);
+                          return;
+                        }
+                        const { stored, rejected } = report.learned;
+                        if (rejected.length === 0) return;
+                        console.error(
+                          `investigator serve: logs_run memory refused ${rejected.length} of ${stored.length + rejected.length} claims (${rejected.map((claim) => claim.reason).join(', ')})`,
+                        );
+                      },
                     }),
                     intelLookupRegistration({ store, otx }),
                     ...servers,

@@ -17,7 +17,9 @@ export interface LogAgentOptions {
   /**
    * Its long-term memory (`openMemory` from `kioku/store`): what it learned about the tables is recalled
    * into its prompt before each run; after each run one introspection stores new claims and scores the
-   * recalled ones (+1 helpful, −1 harmful; deleted below the memory's `deleteBelow`, −3 by default).
+   * recalled ones (+1 helpful, −1 harmful; deleted below the memory's `deleteBelow`, −3 by default). A
+   * claim is refused by code unless it names one of the engine's tables or columns, and when it speaks to
+   * the agent or copies a tool output (`guardLearnedClaim`); `onIntrospection` lists the refused ones.
    */
   memory?: Memory;
   /** The model that introspects after each run (default `model`). */
@@ -81,6 +83,12 @@ export function createLogAgent({
           memory: subAgentMemoryHooks({
             memory,
             model: introspectionModel,
+            // What it learns must be about the logs: a claim names one of the engine's tables or columns.
+            vocabulary: async () =>
+              (await engine.tables()).flatMap((table) => [
+                table.name,
+                ...table.columns.map((column) => column.name),
+              ]),
             ...(onIntrospection === undefined ? {} : { onIntrospection }),
           }),
         }),

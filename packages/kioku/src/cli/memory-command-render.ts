@@ -95,6 +95,12 @@ export function describeRejection(rejection: LearnResult['rejected'][number] | u
       return `it is ${rejection.length} characters long; a claim is one fact of at most 2000`;
     case 'empty':
       return 'it is empty';
+    case 'addressed-to-agent':
+      return `it speaks to the agent ("${rejection.match}"), it is not knowledge about the data`;
+    case 'copied-from-tool-output':
+      return `it copies a tool output ("${rejection.match}")`;
+    case 'ungrounded':
+      return 'it names none of the tables or fields it could be about';
     default:
       return 'unknown reason';
   }

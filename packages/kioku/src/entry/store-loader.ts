@@ -27,6 +27,7 @@ export const {
   formatMemoryExport,
   formatPastKnowledge,
   formatSessionExport,
+  guardLearnedClaim,
   importMemories,
   introspect,
   IntrospectionError,

@@ -22,6 +22,11 @@ export {
   type HashingEmbedderOptions,
   isHashingEmbedderId,
 } from './hashing-embedder.js';
+export {
+  type ClaimGrounding,
+  type GuardRejection,
+  guardLearnedClaim,
+} from './guard-learned-claim.js';
 export { type IntrospectionReport, type IntrospectOptions, introspect } from './introspect.js';
 export { introspectionPrompt } from './introspection-prompt.js';
 export { type Introspection, introspectionSchema } from './introspection-schema.js';

@@ -8,9 +8,12 @@ import {
 } from 'ai';
 import { IntrospectionError } from '../errors/introspection-error.js';
 import { formatPastKnowledge } from './format-past-knowledge.js';
+import { guardLearnedClaim, toolOutputTexts } from './guard-learned-claim.js';
 import { introspectionPrompt } from './introspection-prompt.js';
 import { type Introspection, introspectionSchema } from './introspection-schema.js';
-import type { LearnResult, Memory, RecalledMemory } from './memory.js';
+import type { LearnResult, Memory, RecalledMemory, RejectedClaim } from './memory.js';
+import { normalizeMemoryText } from './normalize-memory-text.js';
+import { redactSecrets } from './redact-secrets.js';
 import { renderTranscript } from './render-transcript.js';
 
 /** Options of {@link introspect}. */
@@ -33,6 +36,11 @@ export interface IntrospectOptions {
   maxTranscriptCharacters?: number;
   /** Each message is cut to this many characters (default 6,000). */
   maxMessageCharacters?: number;
+  /**
+   * The names claims must be about (e.g. a log engine's tables and columns): a claim naming none of them
+   * is refused (see `guardLearnedClaim`). Without it, claims are not checked for a subject.
+   */
+  vocabulary?: readonly string[];
   /** Retries of the model call (default 2). */
   maxRetries?: number;
   abortSignal?: AbortSignal;
@@ -44,7 +52,10 @@ export type IntrospectionReport =
       success: true;
       /** What the model answered, before checks and deduplication. */
       introspection: Introspection;
-      /** What was written. */
+      /**
+       * What was written. `rejected` also lists the claims refused before storage by `guardLearnedClaim`
+       * (addressed to the agent, copied from a tool output, about none of the `vocabulary`).
+       */
       learned: LearnResult;
       usage: LanguageModelUsage;
     }
@@ -52,8 +63,9 @@ export type IntrospectionReport =
 
 /**
  * Looks back at a finished run with ONE model call (structured output) and updates the memory: new
- * claims are stored (score 0, with the request's embedding; instructions refused, secrets redacted,
- * near-duplicates merged), memories the model judges helpful get +1, harmful ones −1 (deleted below the
+ * claims are stored (score 0, with the request's embedding; claims that speak to the agent, copy a tool
+ * output or name none of the `vocabulary` refused by code (`guardLearnedClaim`), instructions refused,
+ * secrets redacted, near-duplicates merged), memories the model judges helpful get +1, harmful ones −1 (deleted below the
  * memory's `deleteBelow`). All of it in one transaction.
  *
  * Never throws for what can go wrong with the model or the store: a model error, an answer that does not
@@ -76,6 +88,7 @@ export async function introspect({
   maxClaims = 8,
   maxTranscriptCharacters = 60_000,
   maxMessageCharacters = 6_000,
+  vocabulary,
   maxRetries = 2,
   abortSignal,
 }: IntrospectOptions): Promise<IntrospectionReport> {
@@ -131,14 +144,27 @@ export async function introspect({
       }),
     );
   }
+  // Tool outputs are untrusted: what the model learned from them is checked by code before storage.
+  const sources = toolOutputTexts(messages);
+  const refused: RejectedClaim[] = [];
+  const claims: string[] = [];
+  for (const claim of introspection.claims.slice(0, maxClaims)) {
+    const rejection = guardLearnedClaim(claim, {
+      sources,
+      ...(vocabulary === undefined ? {} : { vocabulary }),
+    });
+    if (rejection === undefined) claims.push(claim);
+    else refused.push({ claim: redactSecrets(normalizeMemoryText(claim)).text, ...rejection });
+  }
   try {
-    const learned = await memory.learn({
+    const written = await memory.learn({
       request,
-      claims: introspection.claims.slice(0, maxClaims),
+      claims,
       helpfulMemoryIds: helpful,
       harmfulMemoryIds: harmful,
       ...(abortSignal === undefined ? {} : { abortSignal }),
     });
+    const learned = { ...written, rejected: [...refused, ...written.rejected] };
     return { success: true, introspection, learned, usage };
   } catch (error) {
     return failure(new IntrospectionError({ kind: 'learn-error', message: describe(error), cause: error }));

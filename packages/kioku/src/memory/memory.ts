@@ -1,4 +1,5 @@
 import type { ClaimRejection } from './check-claim.js';
+import type { GuardRejection } from './guard-learned-claim.js';
 import type { Embedder } from './embedder.js';
 import type { RedactionResult } from './redact-secrets.js';
 
@@ -56,7 +57,7 @@ export interface LearnInput {
 }
 
 /** A claim that was not stored, and why. */
-export type RejectedClaim = { claim: string } & ClaimRejection;
+export type RejectedClaim = { claim: string } & (ClaimRejection | GuardRejection);
 
 /** What `Memory.learn` wrote. */
 export interface LearnResult {

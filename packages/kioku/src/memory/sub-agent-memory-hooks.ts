@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import type { SubAgentMemory } from '../agents/sub-agent-memory.js';
+import { IntrospectionError } from '../errors/introspection-error.js';
 import { formatPastKnowledge } from './format-past-knowledge.js';
 import { type IntrospectionReport, introspect } from './introspect.js';
 import type { Memory, RecalledMemory } from './memory.js';
@@ -9,6 +10,11 @@ export interface SubAgentMemoryHooksOptions {
   memory: Memory;
   /** The model that introspects after each run (may be cheaper than the sub-agent's). */
   model: LanguageModel;
+  /**
+   * The names learned claims must be about (e.g. the tables and columns the sub-agent queries), read once
+   * per introspection: a claim naming none of them is refused (see `guardLearnedClaim`).
+   */
+  vocabulary?: () => Promise<readonly string[]>;
   /** Told what each introspection did (learned, or failed without writing anything). */
   onIntrospection?: (report: IntrospectionReport) => void;
 }
@@ -25,6 +31,7 @@ export interface SubAgentMemoryHooksOptions {
 export function subAgentMemoryHooks({
   memory,
   model,
+  vocabulary,
   onIntrospection,
 }: SubAgentMemoryHooksOptions): SubAgentMemory {
   return {
@@ -33,12 +40,25 @@ export function subAgentMemoryHooks({
       return { prompt: formatPastKnowledge(recalled), recalled };
     },
     async learn({ request, messages, recalled, abortSignal }) {
+      let names: readonly string[] | undefined;
+      try {
+        names = await vocabulary?.();
+      } catch (error) {
+        // Without the names, claims cannot be checked: nothing is learned, and that is reported.
+        const message = `reading the vocabulary failed: ${error instanceof Error ? error.message : String(error)}`;
+        onIntrospection?.({
+          success: false,
+          error: new IntrospectionError({ kind: 'learn-error', message, cause: error }),
+        });
+        return;
+      }
       const report = await introspect({
         memory,
         model,
         request,
         messages,
         recalled: recalled as RecalledMemory[],
+        ...(names === undefined ? {} : { vocabulary: names }),
         ...(abortSignal === undefined ? {} : { abortSignal }),
       });
       onIntrospection?.(report);
