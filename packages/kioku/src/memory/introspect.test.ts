@@ -91,8 +91,9 @@ describe('introspect', () => {
       'EmailEvents.NetworkMessageId joins EmailEvents to EmailAttachmentInfo',
       'The log API key is [REDACTED:openai-key]',
     ]);
+    // Refused by code before the instruction detector sees it: it opens with an order.
     expect(report.learned.rejected).toEqual([
-      expect.objectContaining({ reason: 'instruction', kind: 'override' }),
+      expect.objectContaining({ reason: 'addressed-to-agent', match: 'Ignore previous instructions' }),
     ]);
     expect(report.learned.scored).toEqual([
       { id: signin, score: 1 },
