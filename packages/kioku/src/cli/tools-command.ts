@@ -130,7 +130,8 @@ export function toolsCommand(): Command {
     .action(async (paths: string[], options: ToolsOptions) => {
       const saved = options.load === undefined ? undefined : await loadSaved(options.load);
       const progress = createProgress();
-      const loaded = await loadForCommand(paths, { ...options, progress });
+      // Prediction reads the agents' actions only: runs whose prompts are not recorded are kept.
+      const loaded = await loadForCommand(paths, { ...options, progress, needs: 'actions' });
       const { failed } = loaded;
       const [trainRuns, testRuns] =
         saved === undefined ? splitByTask(loaded.transcripts, taskOf) : [[], loaded.transcripts];

@@ -18,9 +18,10 @@ export {
 export { type ParameterFillerData, parameterFillerDataSchema } from './parameter-filler-data.js';
 export { parameterFillerFromJSON } from './parameter-filler-from-json.js';
 export { splitByTask } from './split-by-task.js';
+export { actionOf } from './decision-context.js';
 export {
-  actionOf,
   createToolGraph,
+  type PredictOptions,
   type ToolGraph,
   type ToolGraphOptions,
   type ToolGraphWeights,
