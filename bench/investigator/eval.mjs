@@ -29,6 +29,7 @@ const { loadScenarios } = await import(join(app, 'eval/load-scenarios.js'));
 const { runEval } = await import(join(app, 'eval/run-eval.js'));
 const { investigateScenario } = await import(join(app, 'eval/investigate-scenario.js'));
 const { formatEvalReport } = await import(join(app, 'eval/format-eval-report.js'));
+const { scenarioLogDatabase } = await import(join(app, 'eval/scenario-log-database.js'));
 const { loadSecurityLogs, defaultRunbooksDir } = await import(join(app, 'logs/index.js'));
 
 const scenarios = await loadScenarios(join(root, 'apps/investigator/scenarios'));
@@ -56,7 +57,12 @@ try {
       const investigation = await investigateScenario({
         scenario,
         model,
-        logs,
+        logs: await scenarioLogDatabase({
+          scenario,
+          loaded: logs,
+          securityLogs: join(root, '../shared/data/security-logs'),
+          scratch,
+        }),
         runbooksDir: defaultRunbooksDir(),
         onWarning: (message) => console.error(message),
       });

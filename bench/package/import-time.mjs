@@ -1,10 +1,13 @@
 // Import time of kioku's entry points against the AI SDK's `ai`, each in a fresh Node process, in turn,
 // several times: what adding kioku costs a program that already imports `ai`. Reports the median and
-// p95 per specifier and the ratio of each median to ai's, measured in the same run. Writes
-// bench/results/package-import.json (or --out). Run from the repository root after `npm run build`:
+// p95 per specifier and the ratio of each median to ai's, measured in the same run. Then the CLI's
+// start-up: the CPU time of a whole `kioku --help` process against `node -e 0`, in turn (target ≤ 2×).
+// Writes bench/results/package-import.json (or --out). Run from the repository root after `npm run build`:
 //   node bench/package/import-time.mjs [--runs 9]
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { percentile } from '../percentile.mjs';
@@ -38,6 +41,25 @@ for (let run = 0; run < runs; run += 1) {
   // In turn, so that a change of load on the machine weighs on every specifier alike.
   for (const specifier of specifiers) times[specifier].push(importMs(specifier));
 }
+// The CPU time of a whole process (user + system, start-up included), printed at exit by a preload.
+const cpuAtExit =
+  "process.on('exit', () => { const { user, system } = process.cpuUsage(); process.stderr.write('cpu-ms ' + (user + system) / 1000 + '\\n'); });";
+function processCpuMs(args) {
+  const { status, stderr } = spawnSync(process.execPath, ['--require', preload, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (status !== 0) throw new Error(`node ${args.join(' ')} failed: ${stderr}`);
+  return Number(/cpu-ms (\S+)/.exec(stderr)[1]);
+}
+const preload = join(mkdtempSync(join(tmpdir(), 'kioku-import-time-')), 'cpu-at-exit.cjs');
+writeFileSync(preload, cpuAtExit);
+const cli = { help: [], node: [] };
+for (let run = 0; run < runs; run += 1) {
+  cli.help.push(processCpuMs(['packages/kioku/dist/cli/main.js', '--help']));
+  cli.node.push(processCpuMs(['-e', '0']));
+}
+
 const round = (value, digits = 1) => Number(value.toFixed(digits));
 const aiMedian = percentile(times.ai, 50);
 const results = specifiers.map((specifier) => ({
@@ -53,6 +75,12 @@ const report = {
   runs,
   note: 'import() time in a fresh process, each specifier in turn per run; ratio = median / median of ai',
   results,
+  cli: {
+    note: 'CPU ms (user + system) of a whole process, start-up included, in turn; ratio = median / median of node -e 0',
+    helpMedianMs: round(percentile(cli.help, 50)),
+    nodeMedianMs: round(percentile(cli.node, 50)),
+    ratioToNode: round(percentile(cli.help, 50) / percentile(cli.node, 50), 2),
+  },
 };
 writeFileSync(values.out, `${JSON.stringify(report, null, 2)}\n`);
 for (const row of results) {
@@ -60,4 +88,7 @@ for (const row of results) {
     `${row.specifier.padEnd(18)} median ${String(row.medianMs).padStart(7)} ms  p95 ${String(row.p95Ms).padStart(7)} ms  ${row.ratioToAi}× ai`,
   );
 }
+console.log(
+  `kioku --help      median ${report.cli.helpMedianMs} ms CPU  node -e 0 ${report.cli.nodeMedianMs} ms  ${report.cli.ratioToNode}× node (target ≤ 2×)`,
+);
 console.log(`wrote ${values.out}`);

@@ -2,7 +2,8 @@
 // into a fresh temporary project (npm installs required peers, not optional ones), then again with the
 // store's optional peers (PGlite, pgvector, Drizzle, pg: what `kioku/store` and the CLI's store commands
 // need), and measures node_modules in total and per top-level package, against a project that installs
-// only `ai` (the AI SDK), measured in the same run. Needs the npm registry.
+// only `ai` (the AI SDK), measured in the same run. Checks the target (kioku with its required peers ≤ 40 MB
+// installed) and that the tarball ships no source maps; exits 1 when either fails. Needs the npm registry.
 // Writes bench/results/package-install.json (or --out). Run from the repository root after
 // `npm run build`:   node bench/package/install-size.mjs
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -86,6 +87,12 @@ try {
     },
     note: 'du of node_modules (file sizes) after npm install of the packed tarball with its required peers (and, in withKiokuAndStore, the store peers), vs ai alone',
   };
+  const sourceMaps = packed.files.filter((file) => file.path.endsWith('.map')).map((file) => file.path);
+  report.checks = {
+    targetMB: 40,
+    withinTarget: report.withKioku.nodeModulesMB <= 40,
+    sourceMapsShipped: sourceMaps,
+  };
   writeFileSync(values.out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`ai alone: ${report.ai.nodeModulesMB} MB, ${ai.packages} packages`);
   console.log(
@@ -95,7 +102,11 @@ try {
   console.log(
     `kioku + ai + the store's optional peers: ${report.withKiokuAndStore.nodeModulesMB} MB, ${withStore.packages} packages (${report.withKiokuAndStore.ratioToAi}× ai)`,
   );
+  console.log(
+    `target ≤ ${report.checks.targetMB} MB: ${report.checks.withinTarget ? 'met' : 'MISSED'}; source maps in the tarball: ${sourceMaps.length}`,
+  );
   console.log(`wrote ${values.out}`);
+  if (!report.checks.withinTarget || sourceMaps.length > 0) process.exitCode = 1;
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -4,8 +4,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareWithRecorded, summarizeErrors } from 'kioku/replay';
+import { trajectoriesDir } from 'kioku/test';
 import { loadTranscripts } from 'kioku/transcripts';
-import { loadSets, trajectoriesDir } from './load-sets.mjs';
+import { loadSets } from './load-sets.mjs';
 
 const tau2Files = {
   'tau2-bench gpt-4.1': ['airline_default', 'retail_defautl', 'telecom_default'].map(

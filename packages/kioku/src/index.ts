@@ -11,6 +11,8 @@
  * @example
  * import { kiokuMiddleware } from 'kioku';
  * const model = wrapLanguageModel({ model: anthropic('claude-sonnet-4-5'), middleware: kiokuMiddleware() });
+ *
+ * @module kioku
  */
 
 // agents: sub-agents as tools, the tool registry, MCP servers, plan & execute
@@ -54,9 +56,12 @@ export {
   type CompactWithFallbackOptions,
   type CompactWithFallbackResult,
   type ContextCompactedEvent,
+  type ContextWindowAssumedEvent,
+  type ContextWindowLearnedEvent,
   type ConversationCache,
   type ConversationCacheOptions,
   type ConversationCompaction,
+  type ConversationDivergedEvent,
   type ConversationRange,
   type ConversationSessions,
   compactWithFallback,
@@ -68,25 +73,32 @@ export {
   defaultStrategy,
   type FallbackUsedEvent,
   fromLanguageModelPrompt,
+  type KiokuCallOptions,
   type KiokuEvent,
   type KiokuMiddlewareOptions,
   type KiokuOptions,
   type KiokuPrepareStep,
   type KiokuPrepareStepOptions,
+  type KiokuPrepareStepResult,
+  kiokuCallOptions,
   kiokuMiddleware,
   kiokuPrepareStep,
   type LanguageModelFromSpecOptions,
   languageModelFromSpec,
   type ModelProvider,
+  type OllamaContextWindowOptions,
   type OverflowDetectedEvent,
+  ollamaContextWindow,
   type PreparedPrompt,
   type PrepareStepInput,
+  type PromptPreparedEvent,
   type ProviderSettings,
   type RetryEvent,
   resolveContextWindow,
   type SessionErrorEvent,
   type StoredConversation,
   type SummaryReport,
+  type TruncationSuspectedEvent,
   toLanguageModelPrompt,
 } from './ai-sdk/index.js';
 
@@ -101,6 +113,7 @@ export {
   MemoryBufferError,
   MissingPackageError,
   MissingProviderSettingError,
+  MissingVocabularyError,
   ModelBehaviorError,
   ModelOverridesError,
   PlanError,
@@ -117,6 +130,7 @@ export {
 // messages
 export {
   assertValidHistory,
+  distinctToolCallIds,
   findToolPairs,
   type HistoryViolation,
   type HistoryViolationKind,
@@ -292,6 +306,7 @@ export {
   geminiMediaTokens,
   type ImageSize,
   imageSize,
+  type LoadCounterOptions,
   loadCounter,
   type MediaPart,
   type MediaTokens,

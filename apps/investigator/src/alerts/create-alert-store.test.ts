@@ -12,6 +12,8 @@ import { ingestAlert } from './ingest-alert.js';
 import { InvalidAlertError } from './invalid-alert-error.js';
 import { UnknownAlertError } from './unknown-alert-error.js';
 
+const jane = { name: 'jane', via: 'cli' };
+
 const embedder = createHashingEmbedder();
 // Odd spacing, key order, a BOM-free unicode escape and a trailing newline: all must survive byte for byte.
 const lsass =
@@ -56,6 +58,8 @@ for (const target of storeTargets()) {
           '0001_intel_indicators',
           '0002_console_admin',
           '0003_memory_recalls',
+          '0004_team',
+          '0005_alert_scale',
         ]);
         const kioku = rowsOf<{ tag: string }>(
           await store.db.execute(sql`select tag from kioku_schema_migrations`),
@@ -94,13 +98,13 @@ for (const target of storeTargets()) {
             { kind: 'cve', value: 'CVE-2021-44228' },
           ]),
         );
-        const all = await alerts.list();
+        const all = (await alerts.list()).alerts;
         expect(all[0]?.id).toBe(second.id);
-        expect((await alerts.list({ text: 'log4shell' })).map((a) => a.id)).toEqual([second.id]);
-        expect(await alerts.list({ text: '100%_' })).toEqual([]);
-        expect(await alerts.list({ since: new Date(Date.now() + 3_600_000) })).toEqual([]);
-        expect((await alerts.list({ status: 'open' })).length).toBe(all.length);
-        expect(await alerts.list({ status: 'resolved' })).toEqual([]);
+        expect((await alerts.list({ text: 'log4shell' })).alerts.map((a) => a.id)).toEqual([second.id]);
+        expect((await alerts.list({ text: '100%_' })).alerts).toEqual([]);
+        expect((await alerts.list({ since: new Date(Date.now() + 3_600_000) })).alerts).toEqual([]);
+        expect((await alerts.list({ status: 'open' })).alerts.length).toBe(all.length);
+        expect((await alerts.list({ status: 'resolved' })).alerts).toEqual([]);
       });
 
       it('searches text anywhere (raw included) and attributes exactly', async () => {
@@ -128,17 +132,17 @@ for (const target of storeTargets()) {
 
       it('merges an alert into another and back, refusing cycles', async () => {
         const [again, first] = (await alerts.search({ text: 'LSASS' })).map((a) => a.id) as [string, string];
-        const merged = await alerts.merge({ id: again, into: first });
+        const merged = await alerts.merge({ id: again, into: first, by: jane });
         expect(merged.mergedInto).toBe(first);
-        expect((await alerts.list()).map((a) => a.id)).not.toContain(again);
+        expect((await alerts.list()).alerts.map((a) => a.id)).not.toContain(again);
         expect((await alerts.mergedInto(first)).map((a) => a.id)).toEqual([again]);
-        await expect(alerts.merge({ id: first, into: again })).rejects.toThrow(
+        await expect(alerts.merge({ id: first, into: again, by: jane })).rejects.toThrow(
           /merged into .*; merge into that alert instead/,
         );
-        await expect(alerts.merge({ id: first, into: first })).rejects.toThrow(AlertStateError);
-        expect((await alerts.unmerge(again)).mergedInto).toBeUndefined();
-        await expect(alerts.unmerge(again)).rejects.toThrow(/not merged/);
-        await alerts.merge({ id: again, into: first });
+        await expect(alerts.merge({ id: first, into: first, by: jane })).rejects.toThrow(AlertStateError);
+        expect((await alerts.unmerge({ id: again, by: jane })).mergedInto).toBeUndefined();
+        await expect(alerts.unmerge({ id: again, by: jane })).rejects.toThrow(/not merged/);
+        await alerts.merge({ id: again, into: first, by: jane });
       });
 
       it('resolves by an analyst only, with the alerts merged into it, once', async () => {
@@ -147,21 +151,26 @@ for (const target of storeTargets()) {
         ).slice(-1);
         if (first === undefined) throw new Error('no alert');
         await expect(
-          alerts.resolve({ id: first.id, conclusion: 'true_positive', reason: 'dump', by: ' ' }),
+          alerts.resolve({
+            id: first.id,
+            conclusion: 'true_positive',
+            reason: 'dump',
+            by: { name: ' ', via: 'cli' },
+          }),
         ).rejects.toThrow(/analyst/);
         await expect(
-          alerts.resolve({ id: first.id, conclusion: 'maybe' as 'benign', reason: 'x', by: 'jane' }),
+          alerts.resolve({ id: first.id, conclusion: 'maybe' as 'benign', reason: 'x', by: jane }),
         ).rejects.toThrow(/one of true_positive, false_positive, benign, escalated/);
         const [child] = await alerts.mergedInto(first.id);
         if (child === undefined) throw new Error('no merged alert');
         await expect(
-          alerts.resolve({ id: child.id, conclusion: 'benign', reason: 'x', by: 'jane' }),
+          alerts.resolve({ id: child.id, conclusion: 'benign', reason: 'x', by: jane }),
         ).rejects.toThrow(/resolve that alert instead/);
         const resolved = await alerts.resolve({
           id: first.id,
           conclusion: 'true_positive',
           reason: 'mimikatz dumped LSASS',
-          by: 'jane',
+          by: jane,
         });
         expect(resolved.status).toBe('resolved');
         expect(resolved.resolution).toMatchObject({
@@ -172,12 +181,17 @@ for (const target of storeTargets()) {
         expect(resolved.resolution?.at).toBeInstanceOf(Date);
         expect((await alerts.get(child.id)).resolution?.conclusion).toBe('true_positive');
         await expect(
-          alerts.resolve({ id: first.id, conclusion: 'benign', reason: 'x', by: 'joe' }),
+          alerts.resolve({
+            id: first.id,
+            conclusion: 'benign',
+            reason: 'x',
+            by: { name: 'joe', via: 'cli' },
+          }),
         ).rejects.toThrow(/already resolved/);
-        expect((await alerts.list({ status: 'resolved' })).map((a) => a.id)).toEqual([first.id]);
-        const open = (await alerts.list({ status: 'open' }))[0];
+        expect((await alerts.list({ status: 'resolved' })).alerts.map((a) => a.id)).toEqual([first.id]);
+        const open = (await alerts.list({ status: 'open' })).alerts[0];
         if (open === undefined) throw new Error('no open alert');
-        await expect(alerts.merge({ id: open.id, into: first.id })).rejects.toThrow(
+        await expect(alerts.merge({ id: open.id, into: first.id, by: jane })).rejects.toThrow(
           /is resolved and .* is open; resolve .* on its own/,
         );
         expect((await alerts.get(open.id)).mergedInto).toBeUndefined();
@@ -225,7 +239,7 @@ describe('one embedding space per store (PGlite in memory)', () => {
       ).rejects.toThrow(
         /at 64 dimensions: its vectors have 64 dimensions, which differ from the stored vectors'/,
       );
-      expect(await alerts.list()).toHaveLength(2);
+      expect((await alerts.list()).alerts).toHaveLength(2);
 
       const { alerts: moved, before } = await alerts.reembed(model);
       expect(moved).toBe(2);

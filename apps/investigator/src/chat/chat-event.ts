@@ -17,5 +17,22 @@ export type ChatEvent =
   | { type: 'plan'; event: PlanEvent }
   /** One model call of the turn ended. */
   | { type: 'step-end'; usage: LanguageModelUsage }
+  /** A write tool's call waits for an analyst's approval (`approvalId` names it in the console and the CLI). */
+  | {
+      type: 'approval-requested';
+      approvalId: string;
+      toolName: string;
+      toolCallId: string;
+      arguments: string;
+    }
+  /** An analyst approved or rejected the call (or it expired); the agent is told the reason of a rejection. */
+  | {
+      type: 'approval-decided';
+      approvalId: string;
+      toolCallId: string;
+      approved: boolean;
+      by: string;
+      reason?: string;
+    }
   /** The conversation's budget was reached: the turn ends with a handover note. */
   | { type: 'budget-reached'; reason: string };

@@ -48,6 +48,12 @@ export function formatChatEvent(event: ChatEvent): string | undefined {
       if (plan.type === 'budget-spent') return `plan budget spent: ${plan.reason}`;
       return undefined;
     }
+    case 'approval-requested':
+      return `⏸ ${event.toolName} ${event.arguments} waits for an analyst: investigator approvals approve ${event.approvalId} (or reject ${event.approvalId} --reason …)`;
+    case 'approval-decided':
+      return event.approved
+        ? `✓ approval ${event.approvalId} approved by ${event.by}`
+        : `✗ approval ${event.approvalId} rejected by ${event.by}: ${event.reason ?? 'no reason given'}`;
     case 'budget-reached':
       return `budget reached (${event.reason}): writing a handover note`;
     default:

@@ -6,6 +6,7 @@ import { createToolRegistry } from 'kioku';
 import { createSessionStore, openStore } from 'kioku/store';
 import { scriptedModel } from 'kioku/test';
 import { afterAll, describe, expect, it } from 'vitest';
+import { classifyMcpTool, toolAccess } from '../approvals/index.js';
 import { loadMcpServers } from './load-mcp-servers.js';
 import { openChat } from './open-chat.js';
 
@@ -29,6 +30,7 @@ describe('loadMcpServers', () => {
           args: [server],
           env: { MCP_CALLS_FILE: calls },
           allow: ['otx_lookup'],
+          read: ['otx_lookup'],
         },
       },
     });
@@ -92,5 +94,36 @@ describe('loadMcpServers', () => {
         config('name.json', { mcpServers: { 'in tel': { url: 'http://127.0.0.1:1/mcp', allow: ['x'] } } }),
       ),
     ).rejects.toThrow(/name.json: at mcpServers/);
+  });
+
+  it('classifies each tool read or write: the write list, else MCP annotations, else the read list, else write', async () => {
+    const file = config('classified.json', {
+      mcpServers: {
+        edr: {
+          command: process.execPath,
+          args: [server],
+          allow: ['otx_lookup', 'isolate_host', 'disable_user', 'host_info'],
+          read: ['otx_lookup', 'disable_user'],
+        },
+      },
+    });
+    const registry = createToolRegistry({ tools: await loadMcpServers(file) });
+    try {
+      const { tools } = await registry.resolve();
+      const access = Object.fromEntries(
+        Object.entries(tools).map(([name, tool]) => [name, toolAccess(tool)]),
+      );
+      expect(access).toEqual({
+        edr_otx_lookup: 'read', // no annotations, on the read list
+        edr_isolate_host: 'write', // no annotations, not listed: write by default
+        edr_disable_user: 'write', // annotated destructive: its annotation wins over the read list
+        edr_host_info: 'read', // annotated read-only
+      });
+    } finally {
+      await registry.close();
+    }
+    expect(
+      classifyMcpTool({ name: 'host_info', annotations: { readOnlyHint: true }, write: ['host_info'] }),
+    ).toBe('write');
   });
 });

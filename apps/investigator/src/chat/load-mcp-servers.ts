@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import type { Tool, ToolSet } from 'ai';
 import { mcpServer, type ToolRegistration } from 'kioku';
 import { z } from 'zod';
+import { classifyMcpTool, mcpAnnotations, withToolAccess } from '../approvals/index.js';
 import { McpConfigError } from './mcp-config-error.js';
 
 const name = z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, "_" or "-"');
@@ -13,6 +15,10 @@ const common = {
     .optional(),
   /** The only tools offered (required: a server's tools are offered by name, never all by default). */
   allow: z.array(z.string().min(1)).min(1),
+  /** Tools that only read, for servers that do not annotate them (`readOnlyHint`); the others wait for approval. */
+  read: z.array(z.string().min(1)).optional(),
+  /** Tools that always wait for an analyst's approval, whatever their annotations say. */
+  write: z.array(z.string().min(1)).optional(),
   systemPrompt: z.string().optional(),
 };
 const serverSchema = z.union([
@@ -39,10 +45,12 @@ const alertWrites = /(resolve|close|dismiss|suppress|update|set_status|delete|me
 
 /**
  * The MCP servers of a configuration file (`{ "mcpServers": { "<name>": { "command", "args", "env",
- * "cwd" } | { "url", "headers" }, with "allow": [tool names], "prefix"?, "systemPrompt"? } }`) as tool
+ * "cwd" } | { "url", "headers" }, with "allow": [tool names], "read"?, "write"?, "prefix"?, "systemPrompt"? } }`) as tool
  * registry entries. Every server must list the tools it may offer (`allow`), and a tool whose name says
  * it writes (resolve, close, dismiss, suppress, update, set_status, delete, merge) is refused: resolving
- * an alert is the analyst's decision, never a tool's. A relative `cwd` is taken from the file's
+ * an alert is the analyst's decision, never a tool's. Each offered tool is classified read or write
+ * (`classifyMcpTool`: the `write` list, else its MCP annotations, else the `read` list, else write); a
+ * write tool's call waits for an analyst's approval. A relative `cwd` is taken from the file's
  * directory (default that directory). Throws an error naming the file, the JSON path and what was
  * expected.
  *
@@ -79,7 +87,7 @@ export async function loadMcpServers(file: string): Promise<ToolRegistration[]> 
         problem: `at mcpServers.${serverName}.allow: ${writes.join(', ')} would write to alerts; resolving an alert is the analyst's decision (investigator resolve), so the chat offers no such tool`,
       });
     }
-    return mcpServer({
+    const registration = mcpServer({
       name: serverName,
       transport:
         'command' in server
@@ -99,5 +107,26 @@ export async function loadMcpServers(file: string): Promise<ToolRegistration[]> 
       allow: server.allow,
       ...(server.systemPrompt === undefined ? {} : { systemPrompt: server.systemPrompt }),
     });
+    const prefix = server.prefix ?? `${serverName}_`;
+    const connect = registration.tools;
+    if (connect === undefined) throw new Error('mcpServer gave no tools function');
+    return {
+      name: registration.name,
+      ...(registration.systemPrompt === undefined ? {} : { systemPrompt: registration.systemPrompt }),
+      tools: async (context) => {
+        const offered = await connect(context);
+        const classified: ToolSet = {};
+        for (const [name, tool] of Object.entries(offered) as [string, Tool][]) {
+          const access = classifyMcpTool({
+            name: name.slice(prefix.length),
+            annotations: mcpAnnotations(tool),
+            read: server.read ?? [],
+            write: server.write ?? [],
+          });
+          classified[name] = withToolAccess(tool, access);
+        }
+        return classified;
+      },
+    };
   });
 }

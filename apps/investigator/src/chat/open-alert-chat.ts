@@ -3,11 +3,12 @@ import { createToolRegistry, type ResolvedTools, type ToolRegistration } from 'k
 import { createSessionStore } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import { type Alert, createAlertStore } from '../alerts/index.js';
+import { alertJsonTool } from './alert-json-tool.js';
 import type { ChatBudget } from './chat-budget.js';
 import type { ChatEvent } from './chat-event.js';
 import { chatSystemPrompt } from './chat-system-prompt.js';
 import { modelPrice } from './model-price.js';
-import { type Chat, openChat } from './open-chat.js';
+import { type Chat, openChat, type ToolApprover } from './open-chat.js';
 import { searchAlertsTool } from './search-alerts-tool.js';
 import { untrustedToolOutput } from './untrusted-tool-output.js';
 
@@ -30,6 +31,8 @@ export interface OpenAlertChatOptions {
   threshold?: number;
   budget?: ChatBudget;
   onEvent?: (event: ChatEvent) => void;
+  /** Decides write tools' calls (the turn waits); without it they are denied. */
+  approve?: ToolApprover;
   /** Told once per tool left out for something missing; default `console.warn`. */
   onWarning?: (message: string) => void;
 }
@@ -45,7 +48,7 @@ export interface AlertChat {
 }
 
 /**
- * Opens the chat over a stored alert: the tool registry (`search_alerts`, which only reads, and the tools
+ * Opens the chat over a stored alert: the tool registry (`alert_json` and `search_alerts`, which only read, and the tools
  * given), every tool's output marked as untrusted data, the system prompt with the alert marked as
  * untrusted data, the model's price from kioku's catalog, and the conversation resumed when there is one.
  * The alert store's writes (`resolve`, `merge`…) are reachable by no tool.
@@ -67,11 +70,17 @@ export async function openAlertChat({
   budget,
   onEvent,
   onWarning,
+  approve,
 }: OpenAlertChatOptions): Promise<AlertChat> {
   const alerts = createAlertStore(store);
   const alert = await alerts.get(alertId);
   const registry = createToolRegistry({
     tools: [
+      {
+        name: 'alert_json',
+        systemPrompt: "alert_json reads any field of this alert's raw JSON in full, paged.",
+        tool: () => alertJsonTool({ raw: alert.raw }),
+      },
       {
         name: 'search_alerts',
         systemPrompt: 'search_alerts finds earlier alerts by text or attributes, with their conclusions.',
@@ -98,6 +107,7 @@ export async function openAlertChat({
       ...(price === undefined ? {} : { price }),
       ...(budget === undefined ? {} : { budget }),
       ...(onEvent === undefined ? {} : { onEvent }),
+      ...(approve === undefined ? {} : { approve }),
     });
     return {
       alert,

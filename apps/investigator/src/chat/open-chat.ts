@@ -1,9 +1,7 @@
 import {
-  isStepCount,
   type LanguageModel,
   type LanguageModelUsage,
   type ModelMessage,
-  streamText,
   type ToolSet,
   wrapLanguageModel,
 } from 'ai';
@@ -12,7 +10,6 @@ import {
   type ModelPrice,
   type PlanBudget,
   planAndExecute,
-  type SubAgentOutput,
   sumUsage,
   type UsageLedger,
 } from 'kioku';
@@ -20,8 +17,11 @@ import { conversationSessions, type SessionStore, UnknownSessionError } from 'ki
 import { budgetReached, type ChatBudget } from './chat-budget.js';
 import { ChatBudgetError } from './chat-budget-error.js';
 import type { ChatEvent } from './chat-event.js';
+import { createToolLoop } from './create-tool-loop.js';
+import { gateWriteTools } from './gate-write-tools.js';
 import { handoverNote } from './handover-note.js';
 import { investigationMiddleware } from './investigation-middleware.js';
+import type { ToolApprover } from './tool-approver.js';
 import { conversationUsage, type TurnUsage, withTurnUsage } from './turn-usage.js';
 import { usageCost } from './usage-cost.js';
 
@@ -48,6 +48,11 @@ export interface OpenChatOptions {
   price?: ModelPrice;
   budget?: ChatBudget;
   onEvent?: (event: ChatEvent) => void;
+  /**
+   * Decides a write tool's call (a tool whose `metadata.access` is `write`, see `withToolAccess`): the
+   * turn waits for it. Without it, write tools' calls are denied.
+   */
+  approve?: ToolApprover;
 }
 
 /** Options of one turn. */
@@ -109,6 +114,7 @@ export async function openChat({
   price,
   budget = {},
   onEvent,
+  approve,
 }: OpenChatOptions): Promise<Chat> {
   const maxStepsPerTurn = budget.maxStepsPerTurn ?? 12;
   if (!Number.isInteger(maxStepsPerTurn) || maxStepsPerTurn < 1) {
@@ -160,65 +166,15 @@ export async function openChat({
     });
   };
 
-  async function toolLoop(abortSignal: AbortSignal | undefined, ledgerFrom: number) {
-    const mainUsages: LanguageModelUsage[] = [];
-    let budgetReason: string | undefined;
-    const result = streamText({
-      model: chatModel,
-      messages: history,
-      allowSystemInMessages: true,
-      tools,
-      providerOptions: { kioku: { conversationId } },
-      stopWhen: [
-        isStepCount(maxStepsPerTurn),
-        () => {
-          budgetReason = overBudget(turnUsage(mainUsages, ledgerFrom));
-          return budgetReason !== undefined;
-        },
-      ],
-      ...(abortSignal === undefined ? {} : { abortSignal }),
-    });
-    const seenProgress = new Map<string, number>();
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') emit({ type: 'text-delta', text: part.text });
-      else if (part.type === 'tool-call') {
-        emit({
-          type: 'tool-call',
-          toolName: part.toolName,
-          toolCallId: part.toolCallId,
-          arguments: oneLine(part.input),
-        });
-      } else if (part.type === 'tool-result') {
-        const progress = subAgentProgress(part.output);
-        if (progress !== undefined) {
-          const seen = seenProgress.get(part.toolCallId) ?? 0;
-          for (const event of progress.slice(seen)) {
-            emit({ type: 'sub-agent', toolCallId: part.toolCallId, progress: event });
-          }
-          seenProgress.set(part.toolCallId, progress.length);
-        }
-        if (part.preliminary !== true) {
-          emit({ type: 'tool-result', toolName: part.toolName, toolCallId: part.toolCallId });
-        }
-      } else if (part.type === 'tool-error') {
-        emit({
-          type: 'tool-result',
-          toolName: part.toolName,
-          toolCallId: part.toolCallId,
-          error: part.error instanceof Error ? part.error.message : String(part.error),
-        });
-      } else if (part.type === 'finish-step') {
-        mainUsages.push(part.usage);
-        emit({ type: 'step-end', usage: part.usage });
-      } else if (part.type === 'error') {
-        throw part.error;
-      }
-    }
-    const responseMessages = await result.responseMessages;
-    const finishReason = await result.finishReason;
-    const steps = await result.steps;
-    return { responseMessages, finishReason, steps: steps.length, mainUsages, budgetReason };
-  }
+  const toolLoop = createToolLoop({
+    model: chatModel,
+    tools,
+    conversationId,
+    maxStepsPerTurn,
+    emit,
+    overBudget: (mainUsages, ledgerFrom) => overBudget(turnUsage(mainUsages, ledgerFrom)),
+    ...(approve === undefined ? {} : { approve }),
+  });
 
   return {
     conversationId,
@@ -237,7 +193,8 @@ export async function openChat({
         if (plan) {
           const run = await planAndExecute({
             model,
-            tools,
+            // A planned step calls tools itself: a write tool asks the approver from inside its execute.
+            tools: gateWriteTools({ tools, approve, emit, abortSignal }),
             goal: message,
             system: planContext(history),
             ...(planBudget === undefined ? {} : { budget: planBudget }),
@@ -250,7 +207,7 @@ export async function openChat({
           return { text: run.text, status: run.status === 'concluded' ? 'done' : 'budget', ...turn };
         }
 
-        const loop = await toolLoop(abortSignal, ledgerFrom);
+        const loop = await toolLoop(history, abortSignal, ledgerFrom);
         history.push(...loop.responseMessages);
         const cut =
           loop.budgetReason !== undefined && loop.finishReason === 'tool-calls'
@@ -326,13 +283,4 @@ function assistantText(message: ModelMessage): string {
   return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
-function subAgentProgress(output: unknown): SubAgentOutput['progress'] | undefined {
-  if (typeof output !== 'object' || output === null || !('progress' in output)) return undefined;
-  const { progress } = output as { progress: unknown };
-  return Array.isArray(progress) ? (progress as SubAgentOutput['progress']) : undefined;
-}
-
-function oneLine(input: unknown): string {
-  const text = JSON.stringify(input) ?? '';
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
-}
+export type { ApprovalDecision, ApprovalRequest, ToolApprover } from './tool-approver.js';

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import { Command, InvalidArgumentError } from 'commander';
 import type { ToolRegistration } from 'kioku';
 import type { IntrospectionReport } from 'kioku/store';
+import { actingUser } from '../auth/index.js';
 import type { ChatBudget } from '../chat/chat-budget.js';
 import type { ChatEvent } from '../chat/chat-event.js';
 import { formatChatEvent } from '../chat/format-chat-event.js';
@@ -10,14 +11,16 @@ import { loadMcpServers } from '../chat/load-mcp-servers.js';
 import { logsRunRegistration } from '../chat/logs-run-registration.js';
 import { openAlertChat } from '../chat/open-alert-chat.js';
 import type { Chat, ChatTurn } from '../chat/open-chat.js';
+import { storeApprover } from '../chat/store-approver.js';
 import { defaultLogDatabase, defaultRunbooksDir } from '../logs/index.js';
+import { type ActorOption, actorName, withActorOption } from './actor-option.js';
 import { type ModelOption, withModelOption } from './model-option.js';
 import { parsePositiveInteger } from './parse-positive-integer.js';
 import { requireModel } from './require-model.js';
 import { runCommand } from './run-command.js';
 import { type StoreOption, withStore, withStoreOption } from './store-option.js';
 
-interface ChatOptions extends StoreOption, ModelOption {
+interface ChatOptions extends StoreOption, ModelOption, ActorOption {
   message?: string;
   logs?: string;
   runbooks?: string;
@@ -46,7 +49,7 @@ const usd = (cost: number | undefined) =>
 
 /** `investigator chat <id>`: talk with the agent about one alert; the conversation is kept and resumed. */
 export function chatCommand(): Command {
-  return withModelOption(withStoreOption(new Command('chat')))
+  return withActorOption(withModelOption(withStoreOption(new Command('chat'))))
     .description(
       'Investigate one alert with the agent. The conversation is stored with the alert and resumed by the next ' +
         '`chat` (the original history is kept; kioku compacts what is sent with its security summary prompt when ' +
@@ -119,6 +122,12 @@ export function chatCommand(): Command {
           if (line !== undefined) console.error(line);
         };
         await withStore(options, async (store) => {
+          const by = await actingUser({
+            store,
+            name: actorName(options),
+            need: 'analyst',
+            action: 'investigating',
+          });
           const opened = await openAlertChat({
             store,
             alertId: id,
@@ -145,6 +154,7 @@ export function chatCommand(): Command {
             ],
             budget,
             onEvent,
+            approve: storeApprover({ store, alertId: id, by }),
             onWarning: (message) => console.error(`investigator: ${message}`),
             ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
           });

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { ConfigurationError } from 'kioku';
@@ -8,6 +10,7 @@ import { formatEvalReport } from '../eval/format-eval-report.js';
 import { investigateScenario } from '../eval/investigate-scenario.js';
 import { loadScenarios } from '../eval/load-scenarios.js';
 import { runEval } from '../eval/run-eval.js';
+import { scenarioLogDatabase } from '../eval/scenario-log-database.js';
 import { defaultLogDatabase, defaultRunbooksDir } from '../logs/index.js';
 import { type ModelOption, withModelOption } from './model-option.js';
 import { parsePositiveInteger } from './parse-positive-integer.js';
@@ -18,6 +21,7 @@ interface EvalOptions extends ModelOption {
   scenarios?: string;
   only?: string;
   logs?: string;
+  source?: string;
   runbooks?: string;
   contextWindow?: number;
   verbose?: boolean;
@@ -46,6 +50,10 @@ export function evalCommand(): Command {
       '--logs <file>',
       'the log database `investigator logs load` built (default: $INVESTIGATOR_LOGS_DB, else .investigator-logs/security-logs.duckdb)',
     )
+    .option(
+      '--source <dir>',
+      "the security-logs folder the files of a scenario's `imports` are in (default: INVESTIGATOR_SECURITY_LOGS, else ../shared/data/security-logs)",
+    )
     .option('--runbooks <dir>', "the log sub-agent's runbooks (default: the shipped ones)")
     .option(
       '--context-window <tokens>',
@@ -72,6 +80,9 @@ export function evalCommand(): Command {
             message: `no log database at ${logs}: build it with \`investigator logs load\` (or pass --logs)`,
           });
         }
+        const source =
+          options.source ?? (process.env.INVESTIGATOR_SECURITY_LOGS || '../shared/data/security-logs');
+        const scratch = await mkdtemp(join(tmpdir(), 'investigator-eval-'));
         let scenarios = await loadScenarios(options.scenarios ?? shippedScenarios);
         if (options.only !== undefined) {
           const wanted = options.only.split(',').map((id) => id.trim());
@@ -86,12 +97,12 @@ export function evalCommand(): Command {
         }
         const report = await runEval({
           scenarios,
-          investigate: (scenario) => {
+          investigate: async (scenario) => {
             console.error(`investigator: ${scenario.id}: ${scenario.title}`);
             return investigateScenario({
               scenario,
               model,
-              logs,
+              logs: await scenarioLogDatabase({ scenario, loaded: logs, securityLogs: source, scratch }),
               runbooksDir: options.runbooks ?? defaultRunbooksDir(),
               ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
               onWarning: (message) => console.error(`investigator: ${message}`),
@@ -110,6 +121,7 @@ export function evalCommand(): Command {
               `  ${result.missing.length === 0 ? '✓' : '✗'} ${result.ask}${result.missing.length === 0 ? '' : ` (missing: ${result.missing.join(', ')})`}`,
             ),
         });
+        await rm(scratch, { recursive: true, force: true });
         const json = JSON.stringify({ model: model.modelId, ...report }, null, 2);
         if (options.out !== undefined) await writeFile(options.out, `${json}\n`);
         console.log(options.json === true ? json : formatEvalReport(report));

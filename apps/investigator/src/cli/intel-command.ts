@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { Command, Option } from 'commander';
+import { actingUser } from '../auth/index.js';
 import {
   createIntelFeeds,
   createThreatIntel,
@@ -8,10 +9,11 @@ import {
   parseIndicatorFeed,
   type ThreatIntelResult,
 } from '../intel/index.js';
+import { type ActorOption, actorName, withActorOption } from './actor-option.js';
 import { runCommand } from './run-command.js';
 import { type StoreOption, withStore, withStoreOption } from './store-option.js';
 
-interface LoadOptions extends StoreOption {
+interface LoadOptions extends StoreOption, ActorOption {
   name?: string;
   verdict: (typeof intelVerdicts)[number];
   json?: boolean;
@@ -30,7 +32,7 @@ export function intelCommand(): Command {
         'and look indicators up in them and, with $OTX_API_KEY set, in AlienVault OTX.',
     )
     .addCommand(
-      withStoreOption(new Command('load'))
+      withActorOption(withStoreOption(new Command('load')))
         .description(
           'Load (or replace) a feed: a CSV file with a header naming an indicator column (plus optional type, ' +
             'verdict, description, tags), a JSON array of indicators, or a plain list with one indicator per line ' +
@@ -56,9 +58,15 @@ export function intelCommand(): Command {
             });
             const feed = options.name ?? basename(file, extname(file));
             console.error(`investigator: loading ${entries.length} indicators into feed ${feed}…`);
-            const loaded = await withStore(options, (store) =>
-              createIntelFeeds(store).load({ feed, entries }),
-            );
+            const loaded = await withStore(options, async (store) => {
+              await actingUser({
+                store,
+                name: actorName(options),
+                need: 'analyst',
+                action: 'loading a threat-intelligence feed',
+              });
+              return createIntelFeeds(store).load({ feed, entries });
+            });
             console.log(
               options.json === true
                 ? JSON.stringify(loaded)

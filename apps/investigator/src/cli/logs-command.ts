@@ -8,6 +8,7 @@ import {
   openConfiguredLogEngine,
   type QueryResult,
 } from '../logs/index.js';
+import { logsImportCommand } from './logs-import-command.js';
 import { runCommand } from './run-command.js';
 
 /** `investigator logs`: build the log database from the shared security logs, list its tables, query it. */
@@ -58,6 +59,8 @@ export function logsCommand(): Command {
         }
       }),
     );
+
+  logs.addCommand(logsImportCommand());
 
   logs
     .command('tables')

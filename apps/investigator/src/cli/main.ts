@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { approvalsCommand } from './approvals-command.js';
+import { auditCommand } from './audit-command.js';
+import { caseCommand } from './case-command.js';
 import { chatCommand } from './chat-command.js';
 import { consoleCommand } from './console-command.js';
 import { evalCommand } from './eval-command.js';
@@ -15,6 +18,7 @@ import { serveCommand } from './serve-command.js';
 import { showCommand } from './show-command.js';
 import { similarCommand } from './similar-command.js';
 import { unmergeCommand } from './unmerge-command.js';
+import { usersCommand } from './users-command.js';
 
 const program = new Command('investigator')
   .description('Investigate security alerts with an agent built on kioku.')
@@ -35,5 +39,9 @@ program.addCommand(searchCommand());
 program.addCommand(intelCommand());
 program.addCommand(serveCommand());
 program.addCommand(consoleCommand());
+program.addCommand(usersCommand());
+program.addCommand(caseCommand());
+program.addCommand(approvalsCommand());
+program.addCommand(auditCommand());
 
 await program.parseAsync();

@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { createAlertStore, ingestAlert } from '../alerts/index.js';
+import { actingUser } from '../auth/index.js';
+import { type ActorOption, actorName, withActorOption } from './actor-option.js';
 import { type EmbedderOption, embedderFromOptions, withEmbedderOption } from './embedder-option.js';
 import { type ModelOption, modelFromOptions, withModelOption } from './model-option.js';
 import { readAlertInput } from './read-alert-input.js';
@@ -7,14 +9,14 @@ import { renderAlert } from './render-alert.js';
 import { runCommand } from './run-command.js';
 import { type StoreOption, withStore, withStoreOption } from './store-option.js';
 
-interface NewOptions extends StoreOption, ModelOption, EmbedderOption {
+interface NewOptions extends StoreOption, ModelOption, EmbedderOption, ActorOption {
   schema: string;
   json?: boolean;
 }
 
 /** `investigator new [file]`: ingest one alert from a JSON file or standard input. */
 export function newCommand(): Command {
-  return withEmbedderOption(withModelOption(withStoreOption(new Command('new'))))
+  return withActorOption(withEmbedderOption(withModelOption(withStoreOption(new Command('new')))))
     .description(
       'Ingest one alert (a JSON object) from a file or standard input: the raw JSON is kept byte for byte, ' +
         'the model writes a title, description, severity and attributes (3 attempts, then a summary built ' +
@@ -30,7 +32,7 @@ export function newCommand(): Command {
       '\nExamples:\n  investigator new samples/alerts/lsass-dump-mkt01.json --schema sentinel\n' +
         '  cat alert.json | investigator new --schema guardduty --model openai-compatible:qwen2.5-7b-instruct --base-url http://127.0.0.1:8000/v1\n' +
         'Without --model (or $INVESTIGATOR_MODEL) the summary comes from the alert fields; nothing needs the network.\n' +
-        'Exit codes: 0 stored, 1 the store cannot be opened or embeds its alerts with another embedder, 2 the input is not one JSON object.',
+        'Exit codes: 0 stored, 1 the store cannot be opened or embeds its alerts with another embedder, 2 the input is not one JSON object, 3 --as is not an analyst.',
     )
     .action((file: string | undefined, options: NewOptions) =>
       runCommand(async () => {
@@ -52,7 +54,15 @@ export function newCommand(): Command {
             'investigator: the model gave no valid summary in 3 attempts; stored the summary built from the alert fields',
           );
         }
-        const alert = await withStore(options, (store) => createAlertStore(store).create(ingested));
+        const alert = await withStore(options, async (store) => {
+          const by = await actingUser({
+            store,
+            name: actorName(options),
+            need: 'analyst',
+            action: 'ingesting an alert',
+          });
+          return createAlertStore(store).create(ingested, { by });
+        });
         console.log(options.json === true ? JSON.stringify(alert, null, 2) : renderAlert(alert));
       }),
     );

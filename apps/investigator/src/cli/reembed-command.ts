@@ -1,16 +1,18 @@
 import { Command } from 'commander';
 import { createAlertStore } from '../alerts/index.js';
+import { actingUser } from '../auth/index.js';
+import { type ActorOption, actorName, withActorOption } from './actor-option.js';
 import { type EmbedderOption, embedderFromOptions, withEmbedderOption } from './embedder-option.js';
 import { runCommand } from './run-command.js';
 import { type StoreOption, withStore, withStoreOption } from './store-option.js';
 
-interface ReembedOptions extends StoreOption, EmbedderOption {
+interface ReembedOptions extends StoreOption, EmbedderOption, ActorOption {
   json?: boolean;
 }
 
 /** `investigator reembed`: embeds every alert again with another embedder, all or nothing. */
 export function reembedCommand(): Command {
-  return withEmbedderOption(withStoreOption(new Command('reembed')))
+  return withActorOption(withEmbedderOption(withStoreOption(new Command('reembed'))))
     .description(
       "Embed every alert of the store again with the embedder the options name (or kioku's hashing embedder), " +
         'from its title, description and attributes as at ingest, and replace all embeddings in one ' +
@@ -21,14 +23,20 @@ export function reembedCommand(): Command {
     .addHelpText(
       'after',
       '\nExample:\n  investigator reembed --embedding-model ollama:nomic-embed-text --embedding-dimensions 768\n' +
-        'Exit codes: 0 re-embedded, 1 the store or the embedding model could not be used (nothing changed), 2 bad arguments.',
+        'Exit codes: 0 re-embedded, 1 the store or the embedding model could not be used (nothing changed), 2 bad arguments, 3 --as is not an admin.',
     )
     .action((options: ReembedOptions) =>
       runCommand(async () => {
         const embedder = await embedderFromOptions(options);
-        const { alerts, before } = await withStore(options, (store) =>
-          createAlertStore(store).reembed(embedder),
-        );
+        const { alerts, before } = await withStore(options, async (store) => {
+          await actingUser({
+            store,
+            name: actorName(options),
+            need: 'admin',
+            action: 'embedding every alert again',
+          });
+          return createAlertStore(store).reembed(embedder);
+        });
         if (options.json === true) {
           console.log(
             JSON.stringify(

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { alertConclusions, createAlertStore } from '../alerts/index.js';
+import { actingUser } from '../auth/index.js';
 import { renderAlert } from './render-alert.js';
 import { runCommand } from './run-command.js';
 import { type StoreOption, withStore, withStoreOption } from './store-option.js';
@@ -23,14 +24,23 @@ export function resolveCommand(): Command {
       new Option('--conclusion <conclusion>', 'your verdict').choices(alertConclusions).makeOptionMandatory(),
     )
     .requiredOption('--reason <text>', 'why, in a sentence an auditor can follow')
-    .option('--by <analyst>', 'who resolves it (default: $INVESTIGATOR_ANALYST)')
+    .option(
+      '--by <analyst>',
+      'who resolves it: a user with the analyst role or above (default: $INVESTIGATOR_USER, else $INVESTIGATOR_ANALYST; a store without users takes any name)',
+    )
     .option('--json', 'print the resolved alert as JSON')
     .action((id: string, options: ResolveOptions) =>
       runCommand(async () => {
-        const by = options.by ?? process.env.INVESTIGATOR_ANALYST ?? '';
-        const alert = await withStore(options, (store) =>
-          createAlertStore(store).resolve({ id, conclusion: options.conclusion, reason: options.reason, by }),
-        );
+        const name = options.by ?? process.env.INVESTIGATOR_USER ?? process.env.INVESTIGATOR_ANALYST;
+        const alert = await withStore(options, async (store) => {
+          const alerts = createAlertStore(store);
+          const resolve = { id, conclusion: options.conclusion, reason: options.reason };
+          // Never anonymous: without a name, resolve refuses (even on a store without users).
+          if (name === undefined || name.trim() === '')
+            return alerts.resolve({ ...resolve, by: { name: '', via: 'cli' } });
+          const by = await actingUser({ store, name, need: 'analyst', action: 'resolving an alert' });
+          return alerts.resolve({ ...resolve, by });
+        });
         console.log(options.json === true ? JSON.stringify(alert, null, 2) : renderAlert(alert));
       }),
     );

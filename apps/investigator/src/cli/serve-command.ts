@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigurationError } from 'kioku';
-import { checkEmbeddingSpace, createAlertStore } from '../alerts/index.js';
+import { checkEmbeddingSpace, createAlertStore, createSummaryWorker } from '../alerts/index.js';
+import { createApprovalStore } from '../approvals/index.js';
 import { ensureAdminToken } from '../auth/index.js';
 import { intelLookupRegistration } from '../chat/intel-lookup-registration.js';
 import { logsRunRegistration } from '../chat/logs-run-registration.js';
@@ -21,8 +22,9 @@ import { type ModelOption, modelFromOptions, withModelOption } from './model-opt
 import { parsePositiveInteger } from './parse-positive-integer.js';
 import { runCommand } from './run-command.js';
 import { type StoreOption, withStore, withStoreOption } from './store-option.js';
+import { type TeamOptions, teamFromOptions, withTeamOptions } from './team-options.js';
 
-interface ServeOptions extends StoreOption, ModelOption, EmbedderOption {
+interface ServeOptions extends StoreOption, ModelOption, EmbedderOption, TeamOptions {
   host: string;
   port: number;
   tokenFile?: string;
@@ -36,7 +38,7 @@ interface ServeOptions extends StoreOption, ModelOption, EmbedderOption {
 
 /** `investigator serve`: the web console, and the webhook that ingests alerts over HTTP. */
 export function serveCommand(): Command {
-  return withEmbedderOption(withModelOption(withStoreOption(new Command('serve'))))
+  return withTeamOptions(withEmbedderOption(withModelOption(withStoreOption(new Command('serve')))))
     .description(
       'Serve the web console (alerts, the investigation chat, its context, memory, settings; sign in with the ' +
         'admin token printed at the first serve) and the webhook: POST /hooks/alert/<schema> with a JSON alert and Authorization: Bearer <token> ' +
@@ -105,12 +107,30 @@ export function serveCommand(): Command {
             embedder: embedder.id,
             dimensions: embedder.dimensions,
           });
-          const adminToken = await ensureAdminToken(store);
-          if (adminToken !== undefined) {
-            console.error(
-              `investigator serve: the web console's admin token (shown this once; only its hash is stored):\n  ${adminToken}`,
-            );
+          // Approvals left pending by an earlier serve can no longer be waited for: expire them.
+          const approvals = createApprovalStore(store);
+          for (const stale of await approvals.list({ status: 'pending' })) {
+            await approvals.expire({
+              id: stale.id,
+              by: { name: 'investigator', via: 'system' },
+              reason: 'the server restarted',
+            });
           }
+          const { oidc, notifier } = teamFromOptions(options, {
+            listenUrl: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${options.port}`,
+          });
+          const summaries = createSummaryWorker({
+            store,
+            model,
+            embedder,
+            onJob: ({ id, outcome, summarizedBy, error }) => {
+              if (outcome !== 'done')
+                console.error(
+                  `investigator serve: summary of ${id} ${outcome === 'retry' ? 'will be retried' : 'failed'}: ${error}`,
+                );
+              else console.error(`investigator serve: summarized ${id} (by ${summarizedBy})`);
+            },
+          });
           const app = createConsoleServer({
             store,
             token,
@@ -142,15 +162,27 @@ export function serveCommand(): Command {
               embedder: `${embedder.id} (${embedder.dimensions} dimensions)`,
             },
             proxyHeader: options.proxyHeader,
+            proxyRole: options.proxyRole,
+            oidc,
+            notifier,
             trustProxy: options.trustProxy,
             maxBodyBytes: options.maxBodyBytes,
             embedder,
-            onAlert: ({ id, schema, title, summarizedBy }) =>
+            summaries,
+            onAlert: ({ id, schema, title, folded }) =>
               console.error(
-                `investigator serve: stored ${id} (${schema}, summarized by ${summarizedBy}): ${title}`,
+                `investigator serve: ${folded ? 'folded a duplicate into' : 'stored'} ${id} (${schema}): ${title}`,
               ),
           });
+          // The port first: a busy one ends here, before an admin token is made that nobody could use.
           const server = await startServer({ app, host: options.host, port: options.port });
+          const adminToken = await ensureAdminToken(store);
+          if (adminToken !== undefined) {
+            console.error(
+              `investigator serve: the web console's admin token (shown this once; only its hash is stored):\n  ${adminToken}`,
+            );
+          }
+          summaries.start();
           if (!/^(127\.|::1$|localhost$)/.test(options.host)) {
             console.error(
               `investigator serve: listening on ${options.host}, reachable from other machines; put TLS in front of it`,
@@ -165,6 +197,8 @@ export function serveCommand(): Command {
             process.once('SIGTERM', stop);
           });
           await server.close();
+          await summaries.close();
+          await notifier?.flush();
         });
       }),
     );

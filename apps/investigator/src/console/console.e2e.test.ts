@@ -235,9 +235,10 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
     // Sign in: after two wrong tokens from this address the console refuses even the right one, saying
     // when to try again; once the window has passed, the token signs in.
     await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign in with the admin token' }).click();
     for (const wrong of ['not-the-token', 'still-not-the-token']) {
       await page.getByLabel('Admin token').fill(wrong);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByRole('alert').getByText('that is not the admin token').waitFor();
       await page
         .getByRole('alert')
@@ -245,14 +246,14 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
         .catch(() => undefined);
     }
     await page.getByLabel('Admin token').fill(adminToken);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page
       .getByRole('alert')
       .getByText('too many failed sign-ins from this address; try again in 60 s')
       .waitFor();
     clock += 60_000;
     await page.getByLabel('Admin token').fill(adminToken);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const table = page.getByRole('table', { name: 'Alerts' });
     await table.getByText('LSASS memory read').waitFor();
     await table.getByText('Java process spawned a shell').waitFor();
@@ -322,7 +323,7 @@ describe.skipIf(missing !== undefined)('the web console end to end (Chromium, lo
     const compaction = contextPanel.getByTestId('compaction');
     await expect(compaction.count()).resolves.toBe(1);
     await expect(compaction.textContent()).resolves.toMatch(
-      /summarization\): messages \d+–\d+, [\d,]+ → [\d,]+ tokens/,
+      /(Shortened old tool outputs and s|S)ummarized messages \d+–\d+: [\d,]+ → [\d,]+ tokens \(\d+% smaller\)/,
     );
     await compaction.getByRole('button', { name: 'Show the original' }).click();
     await contextPanel

@@ -10,6 +10,7 @@ import { defaultRunbooksDir, loadSecurityLogs } from '../logs/index.js';
 import { investigateScenario } from './investigate-scenario.js';
 import { loadScenarios } from './load-scenarios.js';
 import { runEval } from './run-eval.js';
+import { scenarioLogDatabase } from './scenario-log-database.js';
 
 // The harness as CI runs it: the shipped scenarios on their scripted replies, through the real pipeline
 // (the SQL of each script runs on DuckDB over the shared security logs).
@@ -47,7 +48,12 @@ describe.skipIf(noLogs !== undefined)('investigator eval on scripted models', ()
         const investigation = await investigateScenario({
           scenario,
           model,
-          logs: join(directory, 'logs.duckdb'),
+          logs: await scenarioLogDatabase({
+            scenario,
+            loaded: join(directory, 'logs.duckdb'),
+            securityLogs,
+            scratch: directory,
+          }),
           runbooksDir: defaultRunbooksDir(),
         });
         return {
@@ -64,6 +70,8 @@ describe.skipIf(noLogs !== undefined)('investigator eval on scripted models', ()
     ).toEqual([
       ['log4shell-ubuntu5', 4, 4, undefined],
       ['s3-exfiltration', 3, 3, undefined],
+      // Its logs come from `logs import` alone, with a neutral description: no loader code.
+      ['webdav-upload-network', 6, 6, undefined],
     ]);
     for (const result of report.scenarios) {
       expect(result.inputTokens).toBeGreaterThan(0);

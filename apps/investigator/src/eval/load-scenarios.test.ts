@@ -28,12 +28,13 @@ const valid = {
 };
 
 describe('loadScenarios', () => {
-  it('loads the shipped scenarios: the LSASS dump, Log4Shell and the S3 exfiltration', async () => {
+  it('loads the shipped scenarios: the LSASS dump, Log4Shell, the S3 exfiltration and the WebDAV upload', async () => {
     const scenarios = await loadScenarios(shipped);
     expect(scenarios.map((scenario) => scenario.id)).toEqual([
       'log4shell-ubuntu5',
       'lsass-mkt01',
       's3-exfiltration',
+      'webdav-upload-network',
     ]);
   });
 

@@ -6,13 +6,14 @@ describe('checkReadOnlyText', () => {
     expect(checkReadOnlyText('  -- a note\n/* x */ (SELECT 1)')).toEqual({ keyword: 'SELECT' });
     expect(checkReadOnlyText('from t select a')).toEqual({ keyword: 'FROM' });
     expect(checkReadOnlyText('Summarize t')).toEqual({ keyword: 'SUMMARIZE' });
-    expect(checkReadOnlyText('explain select 1')).toEqual({ keyword: 'EXPLAIN' });
+    expect(checkReadOnlyText('explain select 1')).toEqual({ keyword: 'EXPLAIN', explained: ' select 1' });
   });
 
   it('hands back the query that EXPLAIN ANALYZE runs, for its dry run', () => {
     expect(checkReadOnlyText('EXPLAIN ANALYZE select * from t')).toEqual({
       keyword: 'EXPLAIN',
       analyzed: ' select * from t',
+      explained: ' select * from t',
     });
   });
 

@@ -8,6 +8,8 @@ export interface ReadOnlyText {
   keyword: string;
   /** For `EXPLAIN ANALYZE`, which runs its query: that query's text (it is dry-run like any other). */
   analyzed?: string;
+  /** For `EXPLAIN [ANALYZE]`: the text of the statement it explains. */
+  explained?: string;
 }
 
 /**
@@ -24,10 +26,11 @@ export function checkReadOnlyText(sql: string): ReadOnlyText {
       const analyzedStart = next.end;
       next = leadingWord(sql, analyzedStart);
       requireRead(next.word, 'EXPLAIN ANALYZE');
-      return { keyword: 'EXPLAIN', analyzed: sql.slice(analyzedStart) };
+      const analyzed = sql.slice(analyzedStart);
+      return { keyword: 'EXPLAIN', analyzed, explained: analyzed };
     }
     requireRead(next.word, 'EXPLAIN');
-    return { keyword: 'EXPLAIN' };
+    return { keyword: 'EXPLAIN', explained: sql.slice(first.end) };
   }
   requireRead(first.word, undefined);
   return { keyword: first.word };

@@ -8,7 +8,11 @@ import {
 } from 'kioku/store';
 import { scriptedModel } from 'kioku/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLog4ShellEngine } from './__fixtures__/log4shell-database.js';
+import {
+  openLog4ShellEngine,
+  securityLogsMissing,
+  withSharedLogs,
+} from './__fixtures__/log4shell-database.js';
 import { analystModel, parentModel } from './__fixtures__/scripted-log-analyst.js';
 import { createLogAgent } from './create-log-agent.js';
 import { defaultRunbooksDir, loadRunbooks, type Runbook } from './load-runbooks.js';
@@ -20,6 +24,7 @@ let runbooks: Runbook[];
 let store: Store;
 
 beforeAll(async () => {
+  if (securityLogsMissing !== undefined) return;
   ({ engine, close } = await openLog4ShellEngine());
   runbooks = await loadRunbooks(defaultRunbooksDir());
   store = await openStore({ location: 'memory://' });
@@ -29,7 +34,7 @@ afterAll(async () => {
   await close?.();
 });
 
-describe('createLogAgent with a memory', () => {
+describe.skipIf(securityLogsMissing !== undefined)(withSharedLogs('createLogAgent with a memory'), () => {
   it('recalls memories into its prompt and scores them after the run: +1 helpful, deleted below -3 when harmful', async () => {
     const memory = await openMemory({ store, embedder: createHashingEmbedder(), namespace: 'logs' });
     await memory.addMany([
@@ -58,7 +63,9 @@ describe('createLogAgent with a memory', () => {
       replies: [
         {
           text: JSON.stringify({
-            claims: ['The log4shell-reverse-shell runbook decodes the base64 payload of the reverse shell.'],
+            claims: [
+              'The service-account-commands-and-connections runbook decodes the base64 payload of the reverse shell.',
+            ],
             helpfulMemoryIds: [helpful.id],
             harmfulMemoryIds: [harmful.id],
           }),
@@ -84,7 +91,7 @@ describe('createLogAgent with a memory', () => {
     expect((await memory.get(helpful.id)).score).toBe(1);
     await expect(memory.get(harmful.id)).rejects.toThrow();
     expect((await memory.list()).map((entry) => entry.claim)).toContain(
-      'The log4shell-reverse-shell runbook decodes the base64 payload of the reverse shell.',
+      'The service-account-commands-and-connections runbook decodes the base64 payload of the reverse shell.',
     );
   });
 });

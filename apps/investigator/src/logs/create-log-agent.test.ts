@@ -1,7 +1,11 @@
 import { generateText, isStepCount } from 'ai';
 import type { SubAgentProgress } from 'kioku';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLog4ShellEngine } from './__fixtures__/log4shell-database.js';
+import {
+  openLog4ShellEngine,
+  securityLogsMissing,
+  withSharedLogs,
+} from './__fixtures__/log4shell-database.js';
 import { analystModel, parentModel, request } from './__fixtures__/scripted-log-analyst.js';
 import { createLogAgent } from './create-log-agent.js';
 import { defaultRunbooksDir, loadRunbooks, type Runbook } from './load-runbooks.js';
@@ -12,6 +16,7 @@ let close: () => Promise<void>;
 let runbooks: Runbook[];
 
 beforeAll(async () => {
+  if (securityLogsMissing !== undefined) return;
   ({ engine, close } = await openLog4ShellEngine());
   runbooks = await loadRunbooks(defaultRunbooksDir());
 });
@@ -19,7 +24,7 @@ afterAll(async () => {
   await close?.();
 });
 
-describe('createLogAgent', () => {
+describe.skipIf(securityLogsMissing !== undefined)(withSharedLogs('createLogAgent'), () => {
   it('runs schema, query, runbook and get_result on DuckDB, recovers from an error, and returns only its answer', async () => {
     const analyst = analystModel();
     const parent = parentModel();
@@ -40,7 +45,9 @@ describe('createLogAgent', () => {
 
     const prompts = analyst.doGenerateCalls.map((call) => JSON.stringify(call.prompt));
     expect(prompts[0]).toContain('Recovery rules');
-    expect(prompts[0]).toContain('log4shell-reverse-shell: Log4Shell reverse shell on a Linux web server');
+    expect(prompts[0]).toContain(
+      "service-account-commands-and-connections: A Linux server's commands and outbound connections",
+    );
     expect(prompts[1]).toContain('<untrusted-data source=\\"log schema\\">');
     expect(prompts[1]).toContain('log4shell_auditd (50 rows');
     expect(prompts[2]).toContain('SyslogMessage VARCHAR');

@@ -2,12 +2,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkReadOnlyText } from './check-read-only-text.js';
+import { countStatements } from './count-statements.js';
 import { LogQueryError } from './log-query-error.js';
 import { RunbookError } from './runbook-error.js';
 
 /** A saved, reviewed query the log agent can run by name. */
 export interface Runbook {
-  /** The file name without `.sql` (`lsass-access`). */
+  /** The file name without `.sql` (`process-access-to-lsass`). */
   name: string;
   title: string;
   description: string;
@@ -85,6 +86,14 @@ export function parseRunbook(file: string, text: string): Runbook {
   const sql = lines.slice(index).join('\n').trim();
   if (sql === '') {
     throw new RunbookError({ file, line: lines.length, problem: 'no query after the headers' });
+  }
+  const statements = countStatements(sql);
+  if (statements > 1) {
+    throw new RunbookError({
+      file,
+      line: index + 1,
+      problem: `found ${statements} statements after the headers; a runbook holds exactly one query`,
+    });
   }
   try {
     checkReadOnlyText(sql);

@@ -7,6 +7,8 @@ export type LogQueryRefusal =
   | 'multiple-statements'
   | 'over-budget'
   | 'timeout'
+  /** The DuckDB query process stopped (killed past its memory cap, or an abort inside DuckDB). */
+  | 'crashed'
   | 'unknown-result'
   | 'invalid-page'
   | 'failed';

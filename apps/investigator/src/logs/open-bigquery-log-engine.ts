@@ -1,32 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BigQuery, type BigQueryOptions } from '@google-cloud/bigquery';
 import { type BigQueryField, type BigQueryRow, bigQueryRows } from './bigquery-rows.js';
 import { checkReadOnlyText } from './check-read-only-text.js';
 import { countStatements } from './count-statements.js';
+import { type BigQueryClientOptions, createBigQueryClient } from './create-bigquery-client.js';
 import { createResultPages } from './create-result-pages.js';
 import type { ColumnInfo, LogEngine, QueryOptions, TableInfo } from './log-engine.js';
 import { LogQueryError } from './log-query-error.js';
 
-/** Options of {@link openBigQueryLogEngine}. */
-export interface BigQueryLogEngineOptions {
-  /** The project that runs (and pays for) the queries. */
-  projectId: string;
+/** Options of {@link openBigQueryLogEngine}: where and as whom (`projectId` runs and pays for the queries), and the limits. */
+export interface BigQueryLogEngineOptions extends BigQueryClientOptions {
   /** The dataset holding the log tables; unqualified table names resolve in it. */
   dataset: string;
   /**
    * Required: the most bytes one query may bill. The dry run refuses a query estimated above it, and the
-   * real run carries it as `maximumBytesBilled`, so BigQuery itself fails a query that would bill more.
+   * real run carries it as `maxBytesBilled`, so BigQuery itself fails a query that would bill more.
    */
   maxBytesBilled: number;
-  /** The dataset's location (`US`, `EU`, …), when it is not the default. */
-  location?: string;
-  /** Another API endpoint (an emulator, a private endpoint); by default Google's. */
-  apiEndpoint?: string;
-  /** Credentials: an auth client (google-auth-library); by default Application Default Credentials. */
-  authClient?: BigQueryOptions['authClient'];
-  /** Credentials: a service account key file, instead of Application Default Credentials. */
-  keyFilename?: string;
   /** Default rows of a first page (default 50). */
   maxRows?: number;
   /** Default JSON bytes of a page (default 16,000). */
@@ -62,18 +52,14 @@ const pageSize = 1000;
  * const engine = await openBigQueryLogEngine({ projectId: 'acme-soc', dataset: 'security_logs', maxBytesBilled: 10 * 1024 ** 3 });
  */
 export async function openBigQueryLogEngine({
-  projectId,
   dataset,
   maxBytesBilled,
-  location,
-  apiEndpoint,
-  authClient,
-  keyFilename,
   maxRows = 50,
   maxBytes = 16_000,
   timeoutMs = 30_000,
   maxKeptRows = 5_000,
   pollMs = 500,
+  ...connection
 }: BigQueryLogEngineOptions): Promise<LogEngine> {
   if (!Number.isSafeInteger(maxBytesBilled) || maxBytesBilled < 1) {
     throw new LogQueryError({
@@ -81,13 +67,8 @@ export async function openBigQueryLogEngine({
       message: `maxBytesBilled must be a whole number of bytes of at least 1, got ${maxBytesBilled}`,
     });
   }
-  const client = new BigQuery({
-    projectId,
-    ...(location === undefined ? {} : { location }),
-    ...(apiEndpoint === undefined ? {} : { apiEndpoint }),
-    ...(authClient === undefined ? {} : { authClient }),
-    ...(keyFilename === undefined ? {} : { keyFilename }),
-  });
+  const { projectId, location } = connection;
+  const client = createBigQueryClient(connection);
   const request = <T>(options: {
     method: string;
     uri: string;

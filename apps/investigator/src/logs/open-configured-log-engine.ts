@@ -1,8 +1,9 @@
+import { configuredBigQueryDataset } from './configured-bigquery-dataset.js';
 import { defaultLogDatabase } from './default-log-database.js';
+import { openDuckDbLogEngine } from './duckdb/open-duckdb-log-engine.js';
 import type { LogEngine } from './log-engine.js';
 import { LogQueryError } from './log-query-error.js';
 import { openBigQueryLogEngine } from './open-bigquery-log-engine.js';
-import { openDuckDbLogEngine } from './open-duckdb-log-engine.js';
 
 /**
  * The log engine the environment configures: BigQuery when `INVESTIGATOR_BIGQUERY_PROJECT` is set (with
@@ -17,18 +18,8 @@ export async function openConfiguredLogEngine({
   file?: string;
   env?: NodeJS.ProcessEnv;
 } = {}): Promise<LogEngine> {
-  const projectId = env.INVESTIGATOR_BIGQUERY_PROJECT;
-  if (projectId === undefined || projectId === '') {
-    return openDuckDbLogEngine({ file: file ?? defaultLogDatabase(env) });
-  }
-  const dataset = env.INVESTIGATOR_BIGQUERY_DATASET;
-  if (dataset === undefined || dataset === '') {
-    throw new LogQueryError({
-      reason: 'failed',
-      message:
-        'INVESTIGATOR_BIGQUERY_PROJECT is set but INVESTIGATOR_BIGQUERY_DATASET is not: name the dataset of the log tables',
-    });
-  }
+  const target = configuredBigQueryDataset(env);
+  if (target === undefined) return openDuckDbLogEngine({ file: file ?? defaultLogDatabase(env) });
   const limit = env.INVESTIGATOR_BIGQUERY_MAX_BYTES ?? '';
   const maxBytesBilled = Number(limit);
   if (!/^\d+$/.test(limit) || !Number.isSafeInteger(maxBytesBilled) || maxBytesBilled < 1) {
@@ -37,11 +28,5 @@ export async function openConfiguredLogEngine({
       message: `INVESTIGATOR_BIGQUERY_MAX_BYTES must be the most bytes one query may bill, a whole number (e.g. 10737418240 for 10 GiB); got "${limit}"`,
     });
   }
-  const location = env.INVESTIGATOR_BIGQUERY_LOCATION;
-  return openBigQueryLogEngine({
-    projectId,
-    dataset,
-    maxBytesBilled,
-    ...(location === undefined || location === '' ? {} : { location }),
-  });
+  return openBigQueryLogEngine({ ...target, maxBytesBilled });
 }

@@ -41,14 +41,14 @@ export const securityLogTables: readonly SecurityLogTable[] = [
     ],
     format: 'ndjson',
     description:
-      'Windows events of workstation MKT01 (Sysmon 1/3/7/10/11/12/13/18, Security 46xx/5156, PowerShell 4103/4104), flat fields: EventID, Hostname, Channel, Image, TargetImage, SourceImage, CommandLine, GrantedAccess, @timestamp. A Meterpreter payload dumps LSASS with Mimikatz.',
+      'Windows events of workstation MKT01 (Sysmon 1/3/7/10/11/12/13/18, Security 46xx/5156, PowerShell 4103/4104), flat fields: EventID, Hostname, Channel, Image, TargetImage, SourceImage, CommandLine, GrantedAccess, @timestamp.',
   },
   ...zeekStreams.map((stream) => ({
     table: `lsass_zeek_${stream}`,
     dataset: 'lsass_campaign_01',
     files: [`${lsassZip}#${stream}.log`],
     format: 'zeek-tsv' as const,
-    description: `Zeek ${stream}.log of the MKT01 LSASS campaign network (ts is epoch seconds; id.orig_h is id_orig_h).`,
+    description: `Zeek ${stream}.log of the network of workstation MKT01 (ts is epoch seconds; id.orig_h is id_orig_h).`,
   })),
   {
     table: 'log4shell_auditd',
@@ -61,7 +61,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
     ],
     format: 'ndjson',
     description:
-      'Log4Shell (JNDI reference) on Linux server UBUNTU5: auditd (auoms) records in Sentinel Syslog shape; SyslogMessage holds the execve record with the command line.',
+      'Linux server UBUNTU5: auditd (auoms) records in Sentinel Syslog shape; SyslogMessage holds the record (execve records carry the command line).',
   },
   {
     table: 'log4shell_linux_sysmon',
@@ -74,7 +74,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
     ],
     format: 'ndjson',
     description:
-      'Log4Shell on UBUNTU5: Sysmon for Linux events in Sentinel Syslog shape; SyslogMessage is the event XML (EventID, Image, CommandLine, ParentImage).',
+      'Linux server UBUNTU5: Sysmon for Linux events in Sentinel Syslog shape; SyslogMessage is the event XML (EventID, Image, CommandLine, ParentImage).',
   },
   {
     table: 'log4shell_vmconnection',
@@ -87,7 +87,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
     ],
     format: 'ndjson',
     description:
-      'Log4Shell on UBUNTU5: VM Insights VMConnection rows (process, direction, source/destination address and port, bytes).',
+      'Linux server UBUNTU5: VM Insights VMConnection rows (process, direction, source/destination address and port, bytes).',
   },
   {
     table: 'log4shell_windows_sysmon',
@@ -100,7 +100,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
     ],
     format: 'ndjson',
     description:
-      'Log4Shell (Java serialized object) on Windows WORKSTATION5: Sysmon events; EventData is a JSON string (Image, CommandLine, ParentImage).',
+      'Windows WORKSTATION5: Sysmon events; EventData is a JSON string (Image, CommandLine, ParentImage).',
   },
   {
     table: 'log4shell_windows_security',
@@ -112,7 +112,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
       ),
     ],
     format: 'ndjson',
-    description: 'Log4Shell on Windows WORKSTATION5: Security auditing events; EventData is the event XML.',
+    description: 'Windows WORKSTATION5: Security auditing events; EventData is the event XML.',
   },
   {
     table: 'cloudtrail_s3_exfiltration',
@@ -122,7 +122,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
     ],
     format: 'ndjson',
     description:
-      'AWS CloudTrail: a misconfigured EC2 reverse proxy leaks its instance role keys, then S3 ListObjects/GetObject exfiltration (eventName, eventSource, sourceIPAddress, userIdentity struct, requestParameters struct, eventTime).',
+      'AWS CloudTrail events of one account (eventName, eventSource, sourceIPAddress, userAgent, userIdentity struct, requestParameters struct, eventTime).',
   },
   {
     table: 's3_honeybucket_access',
@@ -130,14 +130,15 @@ export const securityLogTables: readonly SecurityLogTable[] = [
     files: ['otrf/aws_cloudtrail/aws_s3_honeybucketlogs.zip#AWS_S3_HoneyBucketLogs.csv'],
     format: 'csv',
     description:
-      'Access log of an S3 honey bucket (Event Name, User ID, Request Parameters, Source IP, Request User Agent, Event DateTime).',
+      'Access log of one S3 bucket (Event Name, User ID, Request Parameters, Source IP, Request User Agent, Event DateTime).',
   },
   {
     table: 'goldensaml_aad_audit',
     dataset: 'goldensaml',
     files: ['otrf/goldensaml/AADAuditEvents.Zip#AADAuditEvents.json'],
     format: 'ndjson',
-    description: 'Golden SAML: Azure AD audit events (OperationName, InitiatedBy, TargetResources).',
+    description:
+      'Azure AD audit events of one tenant (OperationName, InitiatedBy, TargetResources, TimeGenerated).',
   },
   {
     table: 'goldensaml_m365_defender',
@@ -145,7 +146,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
     files: ['otrf/goldensaml/Microsoft365DefenderEvents.Zip#Microsoft365DefenderEvents.json'],
     format: 'ndjson',
     description:
-      'Golden SAML: Microsoft 365 Defender device events on the AD FS server (ActionType, DeviceName, AdditionalFields).',
+      "Microsoft 365 Defender device events of the tenant's servers (ActionType, DeviceName, AdditionalFields, Timestamp).",
   },
   {
     table: 'goldensaml_office_activity',
@@ -153,14 +154,14 @@ export const securityLogTables: readonly SecurityLogTable[] = [
     files: ['otrf/goldensaml/OfficeActivityEvents.Zip#OfficeActivityEvents.json'],
     format: 'ndjson',
     description:
-      'Golden SAML: Office 365 activity (MailItemsAccessed through Microsoft Graph with a forged token).',
+      'Office 365 activity of one tenant (Operation, UserId, ClientAppId, Client_IPAddress, TimeGenerated).',
   },
   {
     table: 'goldensaml_windows_events',
     dataset: 'goldensaml',
     files: ['otrf/goldensaml/WindowsEvents.Zip#WindowsEvents.json'],
     format: 'ndjson',
-    description: 'Golden SAML: Windows events of the AD FS server ADFS01 (EventID, EventData, Computer).',
+    description: "Windows events of the tenant's servers (EventID, EventData, Computer, TimeGenerated).",
   },
   {
     table: 'apt29_zeek',
@@ -168,7 +169,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
     files: ['otrf/apt29_zeek/day1/combined_zeek.log', 'otrf/apt29_zeek/day2/combined_zeek.log'],
     format: 'ndjson',
     description:
-      'Zeek logs of the APT29 emulation, days 1 and 2, all streams in one table ("@stream" is conn, dns, http, ssl, …; ts is epoch seconds; day is 1 or 2).',
+      'Zeek logs of one network over two days, all streams in one table ("@stream" is conn, dns, http, ssl, …; ts is epoch seconds; source_file says which day).',
   },
   {
     table: 'sentinel_alerts',

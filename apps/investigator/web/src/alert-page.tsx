@@ -1,16 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './api.js';
+import { CasePanel } from './case-panel.js';
 import { ChatPanel } from './chat-panel.js';
 import { ContextPanel } from './context-panel.js';
 import { ErrorMessage } from './error-message.js';
-import { ResolutionFields } from './resolution-fields.js';
-import type { AlertDetail } from './types.js';
+import type { AlertDetail, IocPage, IocVerdict } from './types.js';
 
-/** One alert: its attributes, IOCs with verdicts, similar and merged alerts, resolution, chat and context. */
+const iocPageSize = 50;
+
+/** One alert: its attributes, IOCs with verdicts, similar and merged alerts, its case, chat and context. */
 export function AlertPage({ id }: { id: string }) {
   const [detail, setDetail] = useState<AlertDetail | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [turns, setTurns] = useState(0);
+  const [iocs, setIocs] = useState<{ offset: number; items: IocVerdict[] } | undefined>();
   const load = useCallback(() => {
     api<AlertDetail>(`/alerts/${encodeURIComponent(id)}`)
       .then(setDetail)
@@ -20,6 +23,11 @@ export function AlertPage({ id }: { id: string }) {
   if (error !== undefined) return <ErrorMessage error={error} />;
   if (detail === undefined) return <p className="loading">Loading…</p>;
   const { alert } = detail;
+  const shown = iocs ?? { offset: 0, items: alert.iocs };
+  const pageIocs = (offset: number) =>
+    api<IocPage>(`/alerts/${encodeURIComponent(id)}/iocs?offset=${offset}&limit=${iocPageSize}`)
+      .then((page) => setIocs({ offset, items: page.iocs }))
+      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
   return (
     <div className="alert-page">
       <section className="alert-detail" aria-labelledby="alert-title">
@@ -46,7 +54,7 @@ export function AlertPage({ id }: { id: string }) {
         {alert.iocs.length === 0 ? (
           <p>None found.</p>
         ) : (
-          <table aria-label="Indicators of compromise">
+          <table aria-label="Indicators of compromise" className="iocs">
             <thead>
               <tr>
                 <th scope="col">Kind</th>
@@ -55,7 +63,7 @@ export function AlertPage({ id }: { id: string }) {
               </tr>
             </thead>
             <tbody>
-              {alert.iocs.map((ioc) => (
+              {shown.items.map((ioc) => (
                 <tr key={`${ioc.kind}:${ioc.value}`}>
                   <td>{ioc.kind}</td>
                   <td>
@@ -70,19 +78,33 @@ export function AlertPage({ id }: { id: string }) {
             </tbody>
           </table>
         )}
+        {alert.iocsTotal > iocPageSize || alert.iocsOmitted > 0 ? (
+          <nav className="pager" aria-label="Indicator pages">
+            <span>
+              {shown.offset + 1}–{shown.offset + shown.items.length} of {alert.iocsTotal}
+              {alert.iocsOmitted > 0 ? ` (and ${alert.iocsOmitted} more not kept)` : ''}
+            </span>
+            <button
+              type="button"
+              disabled={shown.offset === 0}
+              onClick={() => pageIocs(Math.max(0, shown.offset - iocPageSize))}
+            >
+              Previous
+            </button>
+            <button
+              type="button"
+              disabled={shown.offset + shown.items.length >= alert.iocsTotal}
+              onClick={() => pageIocs(shown.offset + iocPageSize)}
+            >
+              Next
+            </button>
+          </nav>
+        ) : null}
         <h2>Similar alerts</h2>
         <AlertLinks alerts={detail.similar.map((entry) => entry.alert)} empty="None." />
         <h2>Merged into this one</h2>
         <AlertLinks alerts={detail.merged} empty="None." />
-        <h2>Resolution</h2>
-        {alert.resolution === undefined ? (
-          <ResolveForm id={alert.id} onResolved={load} />
-        ) : (
-          <p data-testid="resolution">
-            {alert.resolution.conclusion.replace('_', ' ')} by {alert.resolution.by}:{' '}
-            {alert.resolution.reason}
-          </p>
-        )}
+        <CasePanel alert={alert} onChange={load} />
         <details>
           <summary>Original JSON</summary>
           <pre>{alert.raw}</pre>
@@ -104,32 +126,5 @@ function AlertLinks({ alerts, empty }: { alerts: { id: string; title: string }[]
         </li>
       ))}
     </ul>
-  );
-}
-
-function ResolveForm({ id, onResolved }: { id: string; onResolved: () => void }) {
-  const [conclusion, setConclusion] = useState<string>('true_positive');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  return (
-    <form
-      className="resolve"
-      onSubmit={(event) => {
-        event.preventDefault();
-        api('/alerts/resolve', { method: 'POST', body: { ids: [id], conclusion, reason } })
-          .then(onResolved)
-          .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
-      }}
-    >
-      <ResolutionFields
-        idPrefix="resolve"
-        conclusion={conclusion}
-        onConclusion={setConclusion}
-        reason={reason}
-        onReason={setReason}
-      />
-      <button type="submit">Resolve</button>
-      <ErrorMessage error={error} />
-    </form>
   );
 }

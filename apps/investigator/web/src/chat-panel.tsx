@@ -1,20 +1,31 @@
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import type { ProgressLine, ToolActivity } from '../../src/server/console/chat-event-chunks.js';
+import type {
+  ApprovalActivity,
+  ProgressLine,
+  ToolActivity,
+} from '../../src/server/console/chat-event-chunks.js';
 import { api, csrfHeaders } from './api.js';
+import { ApprovalCard } from './approval-card.js';
 import { ErrorMessage } from './error-message.js';
+import { Markdown } from './markdown.js';
+import { useCan } from './user-context.js';
 
 type ConsoleMessage = UIMessage<
   unknown,
   {
     tool: ToolActivity;
+    approval: ApprovalActivity;
     progress: ProgressLine;
     turn: { status: string; costUsd: number | null; usage: { inputTokens?: number; outputTokens?: number } };
   }
 >;
 
-/** The investigation chat over one alert: streamed answers with tool calls, sub-agent and plan steps. */
+/**
+ * The investigation chat over one alert: streamed answers (Markdown, sanitized) with tool calls, sub-agent
+ * and plan steps, write tools' approvals (approve or reject in place), and a stop button that aborts the turn.
+ */
 export function ChatPanel({ alertId, onTurn }: { alertId: string; onTurn: () => void }) {
   const [input, setInput] = useState('');
   const [plan, setPlan] = useState(false);
@@ -32,7 +43,8 @@ export function ChatPanel({ alertId, onTurn }: { alertId: string; onTurn: () => 
       }),
     [alertId],
   );
-  const { messages, sendMessage, setMessages, status, error } = useChat<ConsoleMessage>({
+  const analyst = useCan('analyst');
+  const { messages, sendMessage, setMessages, status, error, stop } = useChat<ConsoleMessage>({
     id: `alert-${alertId}`,
     transport,
     onFinish: onTurn,
@@ -69,11 +81,16 @@ export function ChatPanel({ alertId, onTurn }: { alertId: string; onTurn: () => 
             {message.parts.map((part, index) => {
               const key = `${message.id}-${index}`;
               if (part.type === 'text') {
-                return (
+                return message.role === 'assistant' ? (
+                  <Markdown key={key} text={part.text} />
+                ) : (
                   <p key={key} className="text">
                     {part.text}
                   </p>
                 );
+              }
+              if (part.type === 'data-approval') {
+                return <ApprovalCard key={key} approval={part.data} canDecide={analyst} />;
               }
               if (part.type === 'data-tool') {
                 return (
@@ -120,9 +137,27 @@ export function ChatPanel({ alertId, onTurn }: { alertId: string; onTurn: () => 
           <input type="checkbox" checked={plan} onChange={(event) => setPlan(event.target.checked)} /> Plan
           &amp; execute
         </label>
-        <button type="submit" disabled={busy}>
-          {busy ? 'Answering…' : 'Send'}
-        </button>
+        <div className="actions">
+          <button type="submit" disabled={busy || !analyst}>
+            {busy ? 'Answering…' : 'Send'}
+          </button>
+          {busy ? (
+            <button
+              type="button"
+              className="stop"
+              onClick={() => {
+                // The server aborts the turn (its model calls, tools and any approval it waits for).
+                void api(`/alerts/${encodeURIComponent(alertId)}/chat/stop`, { method: 'POST' }).catch(
+                  () => undefined,
+                );
+                void stop();
+              }}
+            >
+              Stop
+            </button>
+          ) : null}
+        </div>
+        {analyst ? null : <p className="hint">Viewers read the investigation; an analyst asks.</p>}
       </form>
     </section>
   );

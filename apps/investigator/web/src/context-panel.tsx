@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { compactionLabel } from '../../src/server/console/compaction-label.js';
 import { api } from './api.js';
 import { ErrorMessage } from './error-message.js';
 import type { ConversationContext } from './types.js';
@@ -23,6 +24,11 @@ export function ContextPanel({ alertId, refresh }: { alertId: string; refresh: n
       .then(setContext)
       .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
   }, [alertId, refresh]);
+  // Compactions that saved nothing are not listed; the rest are said in plain words (kioku's name in the tooltip).
+  const shown = (context?.compactions ?? []).flatMap((compaction) => {
+    const label = compactionLabel(compaction);
+    return label === undefined ? [] : [{ compaction, label }];
+  });
   const showOriginal = (from: number, to: number) =>
     api<Original>(`/alerts/${encodeURIComponent(alertId)}/original?from=${from}&to=${to}`).then(setOriginal);
 
@@ -60,16 +66,14 @@ export function ContextPanel({ alertId, refresh }: { alertId: string; refresh: n
             </div>
           </dl>
           <h3>Compactions</h3>
-          {context.compactions.length === 0 ? (
+          {shown.length === 0 ? (
             <p>None yet.</p>
           ) : (
             <ol className="compactions">
-              {context.compactions.map((compaction) => (
-                <li key={compaction.version} data-testid="compaction">
+              {shown.map(({ compaction, label }) => (
+                <li key={compaction.version} data-testid="compaction" title={compaction.strategy}>
                   <p>
-                    <strong>{compaction.strategy}</strong>: messages {compaction.replaces.from}–
-                    {compaction.replaces.to - 1}, {compaction.tokensBefore.toLocaleString()} →{' '}
-                    {compaction.tokensAfter.toLocaleString()} tokens{' '}
+                    {label}{' '}
                     <button
                       type="button"
                       onClick={() => showOriginal(compaction.replaces.from, compaction.replaces.to)}

@@ -1,6 +1,9 @@
 import { conclusions } from './types.js';
 
-/** The conclusion and reason an analyst gives when resolving, as two labelled controls. */
+/**
+ * The conclusion and reason an analyst gives when resolving, as two labelled controls. No conclusion is
+ * preselected, here or in the bulk form: the analyst picks one (the form cannot be sent without it).
+ */
 export function ResolutionFields({
   idPrefix,
   conclusion,
@@ -22,7 +25,11 @@ export function ResolutionFields({
           id={`${idPrefix}-conclusion`}
           value={conclusion}
           onChange={(event) => onConclusion(event.target.value)}
+          required
         >
+          <option value="" disabled>
+            Choose…
+          </option>
           {conclusions.map((name) => (
             <option key={name} value={name}>
               {name.replace('_', ' ')}
@@ -32,7 +39,12 @@ export function ResolutionFields({
       </div>
       <div className="field">
         <label htmlFor={`${idPrefix}-reason`}>Reason</label>
-        <input id={`${idPrefix}-reason`} value={reason} onChange={(event) => onReason(event.target.value)} />
+        <input
+          id={`${idPrefix}-reason`}
+          value={reason}
+          onChange={(event) => onReason(event.target.value)}
+          required
+        />
       </div>
     </>
   );

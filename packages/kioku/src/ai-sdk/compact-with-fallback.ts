@@ -41,6 +41,11 @@ export interface CompactWithFallbackOptions<State> {
    * rejects with the signal's reason at once, with no fallback.
    */
   abortSignal?: AbortSignal | undefined;
+  /**
+   * Tokens of the prompt this compaction stands in for, as last sent or about to be sent (the per-call
+   * strategy's output, a rejected prompt), reported as `tokensBefore`; default the count of `messages`.
+   */
+  sentTokens?: number | undefined;
 }
 
 /** What {@link compactWithFallback} produced. */
@@ -54,6 +59,7 @@ export interface CompactWithFallbackResult<State> extends SummaryReport {
   fallbacks: string[];
   /** Why the strategy's own result was not used, when it was not. */
   failure?: string;
+  /** Tokens of the prompt it stands in for (`sentTokens`, else the count of `messages`). */
   tokensBefore: number;
   tokensAfter: number;
   edits: StrategyEdit[];
@@ -83,6 +89,7 @@ export async function compactWithFallback<State>({
   reason = 'manual',
   onEvent,
   abortSignal,
+  sentTokens,
 }: CompactWithFallbackOptions<State>): Promise<CompactWithFallbackResult<State>> {
   const count = (history: readonly ModelMessage[]) =>
     counter.countPrompt(tools === undefined ? { messages: history } : { messages: history, tools });
@@ -167,7 +174,7 @@ export async function compactWithFallback<State>({
     state: nextState,
     strategy: [...(failure === undefined ? [strategy.name] : []), ...fallbacks].join(' → ') || strategy.name,
     fallbacks,
-    tokensBefore,
+    tokensBefore: sentTokens ?? tokensBefore,
     tokensAfter: tokens,
     edits,
     ...report,
@@ -179,7 +186,7 @@ export async function compactWithFallback<State>({
       reason,
       strategy: result.strategy,
       fallbacks,
-      tokensBefore,
+      tokensBefore: result.tokensBefore,
       tokensAfter: tokens,
       messagesBefore: messages.length,
       messagesAfter: result.messages.length,

@@ -11,6 +11,8 @@ export interface ConversationCacheOptions {
 export interface ConversationCache {
   /** The conversation's compactor, made by `create` the first time. */
   get(id: string, create: () => Compactor): Compactor;
+  /** The conversation's compactor when one is held, without making it the most recently used. */
+  peek(id: string): Compactor | undefined;
   /** Conversations held. */
   readonly size: number;
 }
@@ -46,6 +48,7 @@ export function conversationCache({
       }
       return made;
     },
+    peek: (id) => compactors.get(id),
     get size() {
       return compactors.size;
     },

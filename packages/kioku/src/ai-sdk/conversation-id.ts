@@ -1,19 +1,30 @@
 import { createHash } from 'node:crypto';
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import type { ModelMessage } from 'ai';
+import { kiokuCallOptions } from './kioku-call-options.js';
 
 /**
- * The conversation a call belongs to: `providerOptions.kioku.conversationId` when the caller gives one,
- * else a hash of the system messages and the first user message (the same task under the same
- * instructions is taken for the same conversation; give an id when two can share both).
+ * The conversation a call belongs to: `providerOptions.kioku.conversationId` when the caller gives one
+ * (`id:<conversationId>`), else a hash of the system messages and the first user message
+ * (`derived:<hash>`: the same task under the same instructions; kioku's middleware tells apart two
+ * conversations that share both by their histories). Throws `StrategyOptionsError` for a
+ * `providerOptions.kioku` it cannot read (a typo in a key).
  *
  * @example
  * await generateText({ model, messages, providerOptions: { kioku: { conversationId: 'ticket-42' } } });
  */
-export function conversationId(params: LanguageModelV4CallOptions): string {
-  const given = params.providerOptions?.kioku?.conversationId;
-  if (typeof given === 'string' && given.length > 0) return `id:${given}`;
-  const system = params.prompt.filter((message) => message.role === 'system');
-  const firstUser = params.prompt.find((message) => message.role === 'user');
+export function conversationId(
+  params: Pick<LanguageModelV4CallOptions, 'prompt' | 'providerOptions'>,
+): string {
+  const given = kiokuCallOptions(params).conversationId;
+  if (given !== undefined && given.length > 0) return `id:${given}`;
+  return derivedConversationId(params.prompt as ModelMessage[]);
+}
+
+/** A hash of the system messages and the first user message: the same task under the same instructions. */
+export function derivedConversationId(messages: readonly ModelMessage[]): string {
+  const system = messages.filter((message) => message.role === 'system');
+  const firstUser = messages.find((message) => message.role === 'user');
   const hash = createHash('sha256')
     .update(JSON.stringify([system, firstUser ?? null]))
     .digest('hex');

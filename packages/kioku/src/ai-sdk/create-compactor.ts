@@ -1,8 +1,10 @@
 import type { ModelMessage } from 'ai';
 import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
+import { sameMessage } from '../messages/same-message.js';
 import type { ContextOverflow } from '../overflow/context-overflow.js';
 import type { CachePrices } from '../pricing/cache-prices.js';
 import { checkCount } from '../strategies/internal/check-option.js';
+import { withDistinctCallIds } from '../strategies/internal/distinct-call-ids.js';
 import { withObservationTurns } from '../strategies/internal/observation-turns.js';
 import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { Strategy, StrategyBudget, StrategyEdit, StrategyOutput } from '../strategies/strategy.js';
@@ -20,7 +22,9 @@ import type {
 } from './conversation-sessions.js';
 import { extendsHistory } from './extends-history.js';
 import type { KiokuEvent } from './kioku-event.js';
+import { promptFigures } from './prompt-figures.js';
 import { recoveryBudget } from './recovery-budget.js';
+import { isTruncated, truncationAdvice, warnTruncation } from './silent-truncation.js';
 import { summaryCompaction } from './summary-compaction.js';
 import { untilAborted } from './until-aborted.js';
 
@@ -57,6 +61,17 @@ export interface CompactorOptions {
    * (per-call masking is recomputed). A failed write is reported (`session-error`) and never stops the call.
    */
   session?: { sessions: ConversationSessions; conversationId: string } | undefined;
+  /** The conversation's id, named in events (default the session's, when there is one). */
+  conversationId?: string | undefined;
+  /** The model's id, named in events and warnings. */
+  modelId?: string | undefined;
+  /**
+   * When a provider's overflow error states a limit below `contextWindow`, work within it from then on
+   * (`context-window-learned`); default true.
+   */
+  learnContextWindow?: boolean;
+  /** Told the window learned from an overflow error (the middleware makes it the model's for new conversations). */
+  onContextWindowLearned?: ((contextWindow: number) => void) | undefined;
 }
 
 /** One call's input: the history as the caller holds it. */
@@ -103,6 +118,15 @@ export interface Compactor {
   recover(input: CompactorInput & { overflow: ContextOverflow }): Promise<PreparedPrompt>;
   /** The full history as last seen, never compacted. */
   history(): ModelMessage[];
+  /**
+   * Whether `messages` plausibly continue this conversation (a cheap check of the last message seen at
+   * its position; `prepare` checks the whole history): true for a conversation not started yet.
+   */
+  continues(messages: readonly ModelMessage[]): boolean;
+  /** The window worked within: `contextWindow`, or the smaller limit an overflow error stated. */
+  readonly contextWindow: number;
+  /** The conversation's id, when one was given. */
+  readonly conversationId: string | undefined;
 }
 
 /**
@@ -129,9 +153,14 @@ export function createCompactor({
   onEvent,
   onStrategyError = 'fallback',
   session,
+  conversationId = session?.conversationId,
+  modelId,
+  learnContextWindow = true,
+  onContextWindowLearned,
 }: CompactorOptions): Compactor {
-  // A text-based agent's observations (marked user messages) reach the strategy as tool results.
-  const strategy = withObservationTurns(given);
+  // A text-based agent's observations (marked user messages) reach the strategy as tool results, and
+  // every tool call under an id of its own (a provider may reuse ids).
+  const strategy = withObservationTurns(withDistinctCallIds(given));
   checkCount({ strategy: 'createCompactor', option: 'contextWindow', value: contextWindow, min: 1 });
   checkCount({ strategy: 'createCompactor', option: 'reservedOutputTokens', value: reservedOutputTokens });
   /** The full history as the caller holds it. */
@@ -146,8 +175,16 @@ export function createCompactor({
   let syncing = session !== undefined;
   let state: unknown = strategy.initialState();
   let lastPrompt: ModelMessage[] | undefined;
+  let lastTools: readonly ToolDefinition[] | undefined;
+  /** The prompt `prepare` returned, when a recovery sent another one since (the caller may carry it forward). */
+  let carried: ModelMessage[] | undefined;
   let lastUsage: number | undefined;
   let queue: Promise<unknown> = Promise.resolve();
+  /** The window worked within: lowered to the limit an overflow error states. */
+  let window = contextWindow;
+  /** False once the provider's usage showed it dropped part of a prompt: the counter alone is trusted. */
+  let usageTrusted = true;
+  const named = conversationId === undefined ? {} : { conversationId };
 
   /** Runs `work` after every call queued before it, so each call sees the state the previous one left. */
   function exclusive<Result>(work: () => Promise<Result>): Promise<Result> {
@@ -157,23 +194,38 @@ export function createCompactor({
   }
 
   const budgetFor = (reserved: number | undefined): StrategyBudget => ({
-    contextWindow,
-    reservedOutputTokens: Math.min(contextWindow, reserved ?? reservedOutputTokens),
+    contextWindow: window,
+    reservedOutputTokens: Math.min(window, reserved ?? reservedOutputTokens),
     ...(cachePrices === undefined ? {} : { cachePrices }),
   });
 
   /** Folds the caller's messages into the full history and returns the history the strategy is given. */
   function reconcile(messages: readonly ModelMessage[]): ModelMessage[] {
     const asFull = extendsHistory(full, messages);
-    const asPrompt =
-      asFull === undefined && lastPrompt !== undefined ? extendsHistory(lastPrompt, messages) : undefined;
+    // The caller sends what we returned plus new messages (prepareStep carries our messages forward): the
+    // prompt sent last, or the one `prepare` returned before a recovery replaced it.
+    const carriedPrompt =
+      asFull !== undefined
+        ? undefined
+        : [lastPrompt, carried].find(
+            (prompt) => prompt !== undefined && extendsHistory(prompt, messages) !== undefined,
+          );
     if (asFull !== undefined) {
       full = asFull;
-    } else if (asPrompt !== undefined && lastPrompt !== undefined) {
-      // The caller sends what we returned plus new messages (prepareStep carries our messages forward).
-      full = [...full, ...asPrompt.slice(lastPrompt.length)];
+    } else if (carriedPrompt !== undefined) {
+      full = [...full, ...messages.slice(carriedPrompt.length)];
     } else {
       // A different conversation, or an edited history: start over.
+      if (full.length > 0 && conversationId !== undefined) {
+        onEvent?.({
+          type: 'conversation-diverged',
+          conversationId,
+          derived: conversationId.startsWith('derived:'),
+          resolution: 'restarted',
+          storedMessages: full.length,
+          incomingMessages: messages.length,
+        });
+      }
       if (syncing && stored !== undefined && stored > 0) {
         stopSyncing('append', stored, `${messages.length} messages that differ from them`);
       }
@@ -184,6 +236,7 @@ export function createCompactor({
       lastPrompt = undefined;
       lastUsage = undefined;
     }
+    carried = undefined;
     return start === undefined ? full : [...start, ...full.slice(covered)];
   }
 
@@ -282,6 +335,7 @@ export function createCompactor({
     tools: readonly ToolDefinition[] | undefined,
   ): () => number {
     const previous =
+      usageTrusted &&
       lastPrompt !== undefined &&
       lastUsage !== undefined &&
       lastPrompt.length <= prompt.length &&
@@ -301,6 +355,7 @@ export function createCompactor({
     budget: StrategyBudget,
     target: number,
     reason: 'threshold' | 'overflow',
+    sentTokens?: number,
   ): Promise<PreparedPrompt> {
     const result = await compactWithFallback({
       messages: history,
@@ -314,6 +369,7 @@ export function createCompactor({
       reason,
       onEvent,
       abortSignal,
+      sentTokens,
     });
     let recorded: ConversationCompaction | undefined;
     if (result.fallbacks.length === 0 && result.failure === undefined) {
@@ -337,22 +393,79 @@ export function createCompactor({
     }
     await record(recorded);
     return {
-      messages: sent(result.messages.slice()),
+      messages: sent(result.messages.slice(), tools),
       estimatedTokens: result.tokensAfter,
       edits: result.edits,
       compaction: result,
     };
   }
 
-  function sent(messages: ModelMessage[]): ModelMessage[] {
+  function sent(messages: ModelMessage[], tools: readonly ToolDefinition[] | undefined): ModelMessage[] {
     lastPrompt = messages;
+    lastTools = tools;
     lastUsage = undefined;
     return messages;
+  }
+
+  /** Says what the prompt holds and what it took (`prompt-prepared`), when someone listens. */
+  function report(prepared: PreparedPrompt, reason: 'call' | 'overflow', started: number): PreparedPrompt {
+    if (onEvent === undefined) return prepared;
+    onEvent({
+      type: 'prompt-prepared',
+      ...named,
+      reason,
+      tokens: prepared.estimatedTokens,
+      contextWindow: window,
+      messages: prepared.messages.length,
+      ...promptFigures(prepared),
+      compacted: prepared.compaction !== undefined,
+      durationMs: performance.now() - started,
+    });
+    return prepared;
+  }
+
+  /** After a provider's usage: a report far under the counter's count of what was sent is a silent truncation. */
+  function checkTruncation(reported: number): void {
+    if (!usageTrusted || lastPrompt === undefined) return;
+    const counted = counter.countPrompt({
+      messages: lastPrompt,
+      ...(lastTools === undefined ? {} : { tools: lastTools }),
+    });
+    if (!isTruncated({ reported, counted })) return;
+    usageTrusted = false;
+    const advice = truncationAdvice({ reported, counted });
+    onEvent?.({
+      type: 'truncation-suspected',
+      ...named,
+      ...(modelId === undefined ? {} : { modelId }),
+      reportedTokens: reported,
+      countedTokens: counted,
+      advice,
+    });
+    warnTruncation(modelId ?? conversationId ?? '', advice);
+  }
+
+  /** The window the overflow states, when it is below the one worked within. */
+  function learnWindow(overflow: ContextOverflow): void {
+    const limit = overflow.tokenLimit;
+    if (!learnContextWindow || limit === undefined || limit >= window || limit < 1) return;
+    const previous = window;
+    window = limit;
+    onContextWindowLearned?.(limit);
+    onEvent?.({
+      type: 'context-window-learned',
+      ...named,
+      ...(modelId === undefined ? {} : { modelId }),
+      previous,
+      contextWindow: limit,
+      provider: overflow.provider,
+    });
   }
 
   return {
     prepare: (input) =>
       exclusive(async () => {
+        const started = performance.now();
         const { tools, reservedOutputTokens: reserved, abortSignal } = input;
         abortSignal?.throwIfAborted();
         await resume(input.messages);
@@ -377,14 +490,18 @@ export function createCompactor({
           if (onStrategyError === 'throw') throw error;
           // A strategy that failed on its own cadence (a summarizer's error): compact with the fallbacks' net.
           const target = trigger === false ? usableTokens(budget) : trigger.target(budget);
-          return compact(history, input, budget, target, 'threshold');
+          return report(await compact(history, input, budget, target, 'threshold'), 'call', started);
         }
         const estimated = estimate(output.messages, tools);
         if (
           trigger !== false &&
           trigger.shouldCompact({ promptTokens: estimated(), messages: output.messages, budget })
         ) {
-          return compact(history, input, budget, trigger.target(budget), 'threshold');
+          return report(
+            await compact(history, input, budget, trigger.target(budget), 'threshold', estimated()),
+            'call',
+            started,
+          );
         }
         state = output.state;
         const summary =
@@ -397,24 +514,32 @@ export function createCompactor({
               })
             : undefined;
         await record(summary);
-        return {
-          messages: sent(output.messages),
-          get estimatedTokens() {
-            return estimated();
+        return report(
+          {
+            messages: sent(output.messages, tools),
+            get estimatedTokens() {
+              return estimated();
+            },
+            edits: output.edits,
           },
-          edits: output.edits,
-        };
+          'call',
+          started,
+        );
       }),
     recordUsage(inputTokens) {
-      if (inputTokens !== undefined && Number.isFinite(inputTokens) && inputTokens > 0)
+      if (inputTokens !== undefined && Number.isFinite(inputTokens) && inputTokens > 0) {
+        checkTruncation(inputTokens);
         lastUsage = inputTokens;
+      }
     },
     recover: (input) =>
       exclusive(async () => {
+        const started = performance.now();
         input.abortSignal?.throwIfAborted();
         await resume(input.messages);
         const rejected = lastPrompt;
         const history = reconcile(input.messages);
+        carried = rejected;
         await appendNew();
         const counted = counter.countPrompt({
           messages: rejected ?? history,
@@ -426,8 +551,27 @@ export function createCompactor({
           budget: budgetFor(input.reservedOutputTokens),
           trigger: trigger === false ? undefined : trigger,
         });
-        return compact(history, input, budget, target, 'overflow');
+        learnWindow(input.overflow);
+        return report(
+          await compact(history, input, budget, target, 'overflow', counted),
+          'overflow',
+          started,
+        );
       }),
     history: () => full.slice(),
+    continues(messages) {
+      const seen = lastPrompt !== undefined && lastPrompt.length > full.length ? lastPrompt : full;
+      if (seen.length === 0) return true;
+      const last = seen.length - 1;
+      return (
+        messages.length >= seen.length &&
+        sameMessage(seen[last] as ModelMessage, messages[last] as ModelMessage) &&
+        (full.length === 0 || sameMessage(full[0] as ModelMessage, messages[0] as ModelMessage))
+      );
+    },
+    get contextWindow() {
+      return window;
+    },
+    conversationId,
   };
 }

@@ -22,21 +22,28 @@ export {
   createCompactor,
   type PreparedPrompt,
 } from './create-compactor.js';
+export { type KiokuCallOptions, kiokuCallOptions } from './kioku-call-options.js';
 export type {
   CompactionFailedEvent,
   CompactionReason,
   ContextCompactedEvent,
+  ContextWindowAssumedEvent,
+  ContextWindowLearnedEvent,
+  ConversationDivergedEvent,
   FallbackUsedEvent,
   KiokuEvent,
   OverflowDetectedEvent,
+  PromptPreparedEvent,
   RetryEvent,
   SessionErrorEvent,
+  TruncationSuspectedEvent,
 } from './kioku-event.js';
 export { type KiokuMiddlewareOptions, kiokuMiddleware } from './kioku-middleware.js';
 export { defaultFallbackContextWindow, defaultStrategy, type KiokuOptions } from './kioku-options.js';
 export {
   type KiokuPrepareStep,
   type KiokuPrepareStepOptions,
+  type KiokuPrepareStepResult,
   kiokuPrepareStep,
   type PrepareStepInput,
 } from './kioku-prepare-step.js';
@@ -48,5 +55,6 @@ export {
   type ModelProvider,
   type ProviderSettings,
 } from './model-providers.js';
+export { type OllamaContextWindowOptions, ollamaContextWindow } from './ollama-context-window.js';
 export { resolveContextWindow } from './resolve-context-window.js';
 export type { SummaryReport } from './summary-report.js';

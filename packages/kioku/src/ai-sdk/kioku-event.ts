@@ -13,6 +13,10 @@ export interface ContextCompactedEvent {
   strategy: string;
   /** The deterministic fallbacks used, in order; empty when the strategy's own result was kept. */
   fallbacks: string[];
+  /**
+   * Tokens of the prompt the compaction stands in for: the one the provider rejected (`overflow`), the
+   * one the call would have sent with the per-call strategy alone (`threshold`), else the history given.
+   */
   tokensBefore: number;
   tokensAfter: number;
   messagesBefore: number;
@@ -93,12 +97,94 @@ export interface SessionErrorEvent {
   error: unknown;
 }
 
+/**
+ * What one call sends, once per prompt kioku prepares (a retry after an overflow prepares another): the
+ * counter's tokens, what the strategy changed in it and how long kioku took.
+ */
+export interface PromptPreparedEvent {
+  type: 'prompt-prepared';
+  /** The conversation (`id:…` when the caller named it, `derived:…` otherwise), when known. */
+  conversationId?: string;
+  /** `call`: before a call; `overflow`: the prompt retried after the provider rejected the last one. */
+  reason: 'call' | 'overflow';
+  /** Tokens of the prompt sent (the provider's usage for what it saw before, the counter's for what is new). */
+  tokens: number;
+  /** The window worked within (learned from an overflow error when one stated a smaller limit). */
+  contextWindow: number;
+  messages: number;
+  /** Tool outputs shown as a placeholder or cleared in this prompt. */
+  outputsMasked: number;
+  /** Tool-call inputs cleared in this prompt. */
+  inputsCleared: number;
+  /** Summaries written for this prompt (model calls made now, not ones carried over). */
+  summaries: number;
+  /** Anthropic cache breakpoints the prompt carries (`providerOptions.anthropic.cacheControl`). */
+  breakpoints: number;
+  /** Whether this prompt needed a compaction (the trigger fired, an overflow, a failing strategy). */
+  compacted: boolean;
+  /** Milliseconds kioku spent preparing it, summaries included. */
+  durationMs: number;
+}
+
+/**
+ * A provider's overflow error stated a limit below the window kioku worked within: the limit is the
+ * conversation's window from now on, and the model's for conversations started later in this process.
+ */
+export interface ContextWindowLearnedEvent {
+  type: 'context-window-learned';
+  conversationId?: string;
+  modelId?: string;
+  /** The window kioku worked within until now. */
+  previous: number;
+  contextWindow: number;
+  /** The detector that read the limit, e.g. `openai`, `llama-cpp`. */
+  provider: string;
+}
+
+/**
+ * The provider reported far fewer prompt tokens than kioku counted in what it sent: the server likely
+ * dropped part of the prompt without an error (Ollama truncates to its `num_ctx`). Reported once per
+ * conversation, warned once per model; the reported usage is no longer trusted for this conversation.
+ */
+export interface TruncationSuspectedEvent {
+  type: 'truncation-suspected';
+  conversationId?: string;
+  modelId?: string;
+  /** The prompt tokens the provider reported. */
+  reportedTokens: number;
+  /** kioku's count of the prompt it sent. */
+  countedTokens: number;
+  /** What to do about it. */
+  advice: string;
+}
+
+/**
+ * A call's history does not extend the one kept for its conversation. With a derived id (no
+ * `providerOptions.kioku.conversationId`) two conversations likely share a system prompt and first
+ * message: kioku keeps them apart (`forked`). With a given id the history was edited or the id reused:
+ * kioku starts the conversation's state over (`restarted`).
+ */
+export interface ConversationDivergedEvent {
+  type: 'conversation-diverged';
+  conversationId: string;
+  /** True when the id was derived from the system prompt and first user message. */
+  derived: boolean;
+  resolution: 'forked' | 'restarted';
+  /** Messages kept for the conversation, and messages the call carried. */
+  storedMessages: number;
+  incomingMessages: number;
+}
+
 /** Everything kioku reports through `onEvent`, for progress display and telemetry. */
 export type KiokuEvent =
   | ContextCompactedEvent
   | ContextWindowAssumedEvent
+  | ContextWindowLearnedEvent
   | CompactionFailedEvent
+  | ConversationDivergedEvent
   | FallbackUsedEvent
   | OverflowDetectedEvent
+  | PromptPreparedEvent
   | RetryEvent
-  | SessionErrorEvent;
+  | SessionErrorEvent
+  | TruncationSuspectedEvent;

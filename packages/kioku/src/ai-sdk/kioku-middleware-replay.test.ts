@@ -83,11 +83,11 @@ describe('kiokuMiddleware with kiokuDefault: cache breakpoints', () => {
         message.providerOptions?.anthropic?.cacheControl === undefined ? [] : [index],
       );
     /** The breakpoints the model received at each call, the caller marking its messages with `mark`. */
-    const sent = async (mark: (messages: ModelMessage[]) => ModelMessage[]) => {
+    const sent = async (mark: (messages: ModelMessage[]) => ModelMessage[], keepCacheBreakpoints = false) => {
       const inner = scriptedModel({ replies: [{ text: 'ok' }], provider: 'anthropic.messages', modelId });
       const model = wrapLanguageModel({
         model: inner,
-        middleware: kiokuMiddleware({ counter, contextWindow: 200_000 }),
+        middleware: kiokuMiddleware({ counter, contextWindow: 200_000, keepCacheBreakpoints }),
       });
       for (const call of replayCalls(transcript).slice(0, 30)) {
         const messages = mark(rest.slice(0, call.messageCount - 1));
@@ -101,5 +101,19 @@ describe('kiokuMiddleware with kiokuDefault: cache breakpoints', () => {
     expect(agents).toEqual(own);
     // The default does mark (the system prompt and the latest messages, then its frontier), never more than 4.
     expect(own.every((indexes) => indexes.length > 0 && indexes.length <= 4)).toBe(true);
+
+    // keepCacheBreakpoints: exactly the caller's markers of each call (its latest 3 user and tool
+    // messages, after the instructions), none of kioku's.
+    const kept = await sent((messages) => placeCacheBreakpoints(messages, { system: false }), true);
+    expect(kept).not.toEqual(own);
+    const callers = replayCalls(transcript)
+      .slice(0, 30)
+      .map((call) =>
+        placeCacheBreakpoints(rest.slice(0, call.messageCount - 1), { system: false }).flatMap(
+          (message, index) =>
+            message.providerOptions?.anthropic?.cacheControl === undefined ? [] : [index + 1],
+        ),
+      );
+    expect(kept).toEqual(callers);
   });
 });

@@ -51,6 +51,8 @@ const summaryText = 'The analyst ran 30 commands for alert 42; nothing malicious
 /** A summarizer model (a different, cheaper model than the agent's) answering `summaryText`. */
 const summarizer = () => scriptedModel({ replies: [{ text: summaryText }], modelId: 'summarizer' });
 
+let models = 0;
+
 function setup(
   options: KiokuMiddlewareOptions & {
     replies: Parameters<typeof scriptedModel>[0]['replies'];
@@ -59,7 +61,13 @@ function setup(
 ) {
   const events: KiokuEvent[] = [];
   const { replies, provider, ...middlewareOptions } = options;
-  const inner = scriptedModel({ replies, ...(provider === undefined ? {} : { provider }) });
+  // A model id of its own: a window learned from one test's overflow error must not reach the next.
+  models += 1;
+  const inner = scriptedModel({
+    replies,
+    modelId: `agent-${models}`,
+    ...(provider === undefined ? {} : { provider }),
+  });
   const summaries = summarizer();
   const model = wrapLanguageModel({
     model: inner,
@@ -76,7 +84,11 @@ function setup(
 
 const instructions = 'You are a security analyst.';
 const promptSize = (call: LanguageModelV4CallOptions | undefined) => JSON.stringify(call?.prompt).length;
-const types = (events: KiokuEvent[]) => events.map((event) => event.type);
+/** What kioku did, less the per-prompt and window reports (tested on their own). */
+const types = (events: KiokuEvent[]) =>
+  events
+    .map((event) => event.type)
+    .filter((type) => type !== 'prompt-prepared' && type !== 'context-window-learned');
 const mainTypes = (events: KiokuEvent[]) => types(events).filter((type) => type !== 'fallback-used');
 
 describe('kiokuMiddleware: an overflow error leads to one compaction and one retry', () => {
@@ -97,7 +109,7 @@ describe('kiokuMiddleware: an overflow error leads to one compaction and one ret
       expect(summaries.doGenerateCalls).toHaveLength(1);
       // A tight limit may need the fallbacks on top of the strategy to fit (`fallback-used`, over-target).
       expect(mainTypes(events)).toEqual(['overflow-detected', 'context-compacted', 'retry']);
-      expect(events[0]).toMatchObject({
+      expect(events.find((event) => event.type === 'overflow-detected')).toMatchObject({
         type: 'overflow-detected',
         attempt: 1,
         overflow: { provider: fixture.provider },
@@ -145,7 +157,9 @@ describe('kiokuMiddleware: an overflow error leads to one compaction and one ret
     const result = streamText({ model, instructions, messages: history(), maxRetries: 0 });
     expect(await result.text).toBe('streamed');
     expect(inner.doStreamCalls).toHaveLength(2);
-    expect(events[0]).toMatchObject({ type: 'overflow-detected', overflow: { provider: 'openai' } });
+    expect(events.find((event) => event.type === 'overflow-detected')).toMatchObject({
+      overflow: { provider: 'openai' },
+    });
   });
 
   it('never changes the caller’s messages and sends the full history first', async () => {
@@ -219,7 +233,7 @@ describe('kiokuMiddleware: retries are bounded', () => {
       );
       expect(failure).toBe(error);
       expect(inner.doGenerateCalls).toHaveLength(1);
-      expect(events).toEqual([]);
+      expect(types(events)).toEqual([]);
     });
   }
 });
@@ -324,19 +338,19 @@ describe('kiokuMiddleware: proactive compaction', () => {
     for (let turn = 0; turn < 40; turn += 1) {
       await generateText({ model, instructions, messages, maxRetries: 0 });
       messages = [...messages, ...toolStep({ id: `more-${turn}`, output: outputLines(100) })];
-      if (events.length > 0) break;
+      if (types(events).length > 0) break;
     }
-    expect(events[0]).toMatchObject({ type: 'context-compacted', reason: 'threshold' });
-    const compacted = events[0]?.type === 'context-compacted' ? events[0] : undefined;
+    const compacted = events.find((event) => event.type === 'context-compacted');
+    expect(compacted).toMatchObject({ type: 'context-compacted', reason: 'threshold' });
     expect(compacted?.tokensAfter).toBeLessThanOrEqual(32_000);
     const last = inner.doGenerateCalls.at(-1);
     expect(JSON.stringify(last?.prompt)).toContain('=== Previous Conversation Summary ===');
 
     // The next call sends the compacted view plus the new messages, without compacting again.
-    const before = events.length;
+    const before = types(events).length;
     messages = [...messages, { role: 'user', content: 'And now?' }];
     await generateText({ model, instructions, messages, maxRetries: 0 });
-    expect(events).toHaveLength(before);
+    expect(types(events)).toHaveLength(before);
     const view = inner.doGenerateCalls.at(-2)?.prompt ?? [];
     const next = inner.doGenerateCalls.at(-1)?.prompt ?? [];
     expect(next.slice(0, view.length)).toEqual(view);
@@ -368,7 +382,7 @@ describe('kiokuMiddleware: proactive compaction', () => {
   it('does not compact proactively with trigger: false', async () => {
     const { events, model } = setup({ contextWindow: 20_000, trigger: false, replies: [{ text: 'ok' }] });
     await generateText({ model, instructions, messages: history(30), maxRetries: 0 });
-    expect(events).toEqual([]);
+    expect(types(events)).toEqual([]);
   });
 
   it('rejects bad options when built', () => {

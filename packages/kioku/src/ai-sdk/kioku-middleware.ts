@@ -2,22 +2,20 @@ import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
   LanguageModelV4Middleware,
-  LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
 import { defaultOverflowDetectors } from '../overflow/default-overflow-detectors.js';
-import { detectContextOverflow } from '../overflow/detect-context-overflow.js';
 import type { OverflowDetector } from '../overflow/overflow-detector.js';
 import { checkCount } from '../strategies/internal/check-option.js';
-import type { ToolDefinition } from '../transcripts/transcript.js';
+import { withCallerBreakpoints } from './caller-breakpoints.js';
 import { type ConversationCache, conversationCache } from './conversation-cache.js';
 import { conversationId } from './conversation-id.js';
 import type { ConversationSessions } from './conversation-sessions.js';
 import type { Compactor } from './create-compactor.js';
 import { checkKiokuOptions, compactorForModel, type KiokuOptions } from './kioku-options.js';
 import { fromLanguageModelPrompt, toLanguageModelPrompt, toolDefinitions } from './language-model-prompt.js';
-import { peekStream, watchUsage } from './peek-stream.js';
-import { retryAfterOverflow } from './retry-after-overflow.js';
+import { type CallHistory, overflowRetryHooks } from './overflow-retry-hooks.js';
+import { tracePrompt } from './trace-prompt.js';
 
 /** Options of {@link kiokuMiddleware}. */
 export interface KiokuMiddlewareOptions extends KiokuOptions {
@@ -39,13 +37,18 @@ export interface KiokuMiddlewareOptions extends KiokuOptions {
    * instead of summarizing again. Failures are reported as `session-error` events; the call goes on.
    */
   sessions?: ConversationSessions;
-}
-
-/** The caller's history behind a (transformed) call, for compacting it after an overflow. */
-interface CallHistory {
-  messages: ModelMessage[];
-  tools: ToolDefinition[] | undefined;
-  compactor: Compactor;
+  /**
+   * Send the caller's own Anthropic cache breakpoints (`providerOptions.anthropic.cacheControl` on the
+   * messages of the call) instead of kioku's: default false, kioku's default strategy places its own
+   * (`cacheBreakpoints`) and removes the caller's. With true, a message kioku kept carries the marker the
+   * caller gave it at this call, and messages kioku wrote (summaries) or rewrote carry none.
+   */
+  keepCacheBreakpoints?: boolean;
+  /**
+   * OpenTelemetry spans (`kioku.prepare <modelId>`, `kioku.recover <modelId>`, in the active context)
+   * when `@opentelemetry/api` is installed and a tracer provider registered; default true.
+   */
+  telemetry?: boolean;
 }
 
 /**
@@ -70,94 +73,91 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
   checkCount({ strategy: 'kiokuMiddleware', option: 'maxRetries', value: maxRetries });
   const conversations = options.conversations ?? conversationCache();
   const histories = new WeakMap<LanguageModelV4CallOptions, CallHistory>();
-  const compactorOf = (model: LanguageModelV4, params: LanguageModelV4CallOptions): Compactor => {
-    const id = conversationId(params);
-    return conversations.get(id, () =>
-      compactorForModel('kiokuMiddleware', options, {
-        model,
-        modelId: model.modelId,
-        provider: model.provider,
-        ...(options.sessions === undefined
-          ? {}
-          : { session: { sessions: options.sessions, conversationId: id } }),
-      }),
-    );
-  };
-  const retry = <Result>(
-    error: unknown,
-    params: LanguageModelV4CallOptions,
-    model: LanguageModelV4,
-    call: (params: LanguageModelV4CallOptions) => PromiseLike<Result>,
-  ): Promise<Result> => {
-    const history = histories.get(params);
-    if (history === undefined) return Promise.reject(error);
-    return retryAfterOverflow({
-      error,
-      maxRetries,
-      detect: (failure) => detectContextOverflow(failure, { detectors, providerId: model.provider }),
-      recover: async (overflow) => {
-        const prepared = await history.compactor.recover({
-          messages: history.messages,
-          tools: history.tools,
-          reservedOutputTokens: options.reservedOutputTokens ?? params.maxOutputTokens,
-          abortSignal: params.abortSignal,
-          overflow,
-        });
-        return {
-          params: {
-            ...params,
-            prompt: await toLanguageModelPrompt(prepared.messages, { provider: model.provider }),
-          },
-          tokensBefore: prepared.compaction?.tokensBefore ?? prepared.estimatedTokens,
-          tokensAfter: prepared.estimatedTokens,
-        };
-      },
-      call,
-      onEvent,
+  const create = (model: LanguageModelV4, id: string) => () =>
+    compactorForModel('kiokuMiddleware', options, {
+      model,
+      modelId: model.modelId,
+      provider: model.provider,
+      conversationId: id,
+      ...(options.sessions === undefined
+        ? {}
+        : { session: { sessions: options.sessions, conversationId: id } }),
     });
+  /**
+   * The conversation's compactor. A derived id may be shared by conversations that start alike (a chat
+   * app where everyone says "hi"): each is kept apart by its history, in branches `derived:…#1`, `#2`…
+   */
+  const compactorOf = (
+    model: LanguageModelV4,
+    params: LanguageModelV4CallOptions,
+    messages: readonly ModelMessage[],
+  ): Compactor => {
+    const id = conversationId(params);
+    if (!id.startsWith('derived:')) return conversations.get(id, create(model, id));
+    for (let branch = 0; branch < maxBranches; branch += 1) {
+      const key = branch === 0 ? id : `${id}#${branch}`;
+      const known = conversations.peek(key);
+      if (known === undefined || known.continues(messages)) {
+        if (known === undefined && branch > 0) {
+          onEvent?.({
+            type: 'conversation-diverged',
+            conversationId: id,
+            derived: true,
+            resolution: 'forked',
+            storedMessages: conversations.peek(id)?.history().length ?? 0,
+            incomingMessages: messages.length,
+          });
+        }
+        return conversations.get(key, create(model, key));
+      }
+    }
+    return conversations.get(id, create(model, id));
   };
-  const isOverflow = (model: LanguageModelV4) => (error: unknown) =>
-    detectContextOverflow(error, { detectors, providerId: model.provider }) !== undefined;
-  const recordUsage = (params: LanguageModelV4CallOptions) => (tokens: number | undefined) =>
-    histories.get(params)?.compactor.recordUsage(tokens);
 
   return {
     specificationVersion: 'v4',
     async transformParams({ params, model }) {
       const messages = fromLanguageModelPrompt(params.prompt);
       const tools = toolDefinitions(params.tools);
-      const compactor = compactorOf(model, params);
-      const prepared = await compactor.prepare({
-        messages,
-        tools,
-        reservedOutputTokens: options.reservedOutputTokens ?? params.maxOutputTokens,
-        abortSignal: params.abortSignal,
-      });
+      const compactor = compactorOf(model, params, messages);
+      const prepared = await tracePrompt(
+        {
+          operation: 'prepare',
+          modelId: model.modelId,
+          provider: model.provider,
+          conversationId: conversationId(params),
+          contextWindow: () => compactor.contextWindow,
+          enabled: options.telemetry,
+        },
+        () =>
+          compactor.prepare({
+            messages,
+            tools,
+            reservedOutputTokens: options.reservedOutputTokens ?? params.maxOutputTokens,
+            abortSignal: params.abortSignal,
+          }),
+      );
+      const sent = options.keepCacheBreakpoints
+        ? withCallerBreakpoints({ prompt: prepared.messages, history: compactor.history(), given: messages })
+        : prepared.messages;
       const unchanged =
-        prepared.messages.length === messages.length &&
-        prepared.messages.every((message, index) => message === messages[index]);
+        sent.length === messages.length && sent.every((message, index) => message === messages[index]);
       const next = unchanged
         ? params
-        : { ...params, prompt: await toLanguageModelPrompt(prepared.messages, { provider: model.provider }) };
+        : { ...params, prompt: await toLanguageModelPrompt(sent, { provider: model.provider }) };
       histories.set(next, { messages, tools, compactor });
       return next;
     },
-    async wrapGenerate({ doGenerate, params, model }) {
-      const result = await doGenerate().then(undefined, (error: unknown) =>
-        retry(error, params, model, (retried) => model.doGenerate(retried)),
-      );
-      recordUsage(params)(result.usage.inputTokens.total);
-      return result;
-    },
-    async wrapStream({ doStream, params, model }) {
-      const start = async (call: () => PromiseLike<LanguageModelV4StreamResult>) => {
-        const result = await call();
-        const stream = await peekStream(result.stream, isOverflow(model));
-        return { ...result, stream: watchUsage(stream, recordUsage(params)) };
-      };
-      return start(doStream).catch((error: unknown) =>
-        retry(error, params, model, (retried) => start(() => model.doStream(retried))),
-      );
-    },
+    ...overflowRetryHooks({
+      maxRetries,
+      detectors,
+      reservedOutputTokens: options.reservedOutputTokens,
+      onEvent,
+      telemetry: options.telemetry,
+      historyOf: (params) => histories.get(params),
+    }),
   };
 }
+
+/** Conversations kept apart under one derived id before the oldest branch is started over. */
+const maxBranches = 64;

@@ -13,6 +13,7 @@ import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
 import { type Compactor, type CompactorOptions, createCompactor } from './create-compactor.js';
 import type { KiokuEvent } from './kioku-event.js';
+import { learnContextWindow, learnedContextWindow } from './learned-context-windows.js';
 
 /** What the middleware and the `prepareStep` helper share. */
 export interface KiokuOptions {
@@ -45,7 +46,17 @@ export interface KiokuOptions {
   trigger?: ProactiveTrigger | false;
   /** Deterministic strategies that stand in when the strategy fails; default masking, then truncation. */
   fallback?: readonly Strategy[];
-  /** Progress and telemetry: `context-compacted`, `compaction-failed`, `fallback-used`, `overflow-detected`, `retry`. */
+  /**
+   * When a provider's overflow error states a limit below the window (a catalog or a `contextWindow` that
+   * is wrong for the server), work within that limit from then on, in the conversation and in every
+   * conversation with the model started later in the process (`context-window-learned`); default true.
+   */
+  learnContextWindow?: boolean;
+  /**
+   * Progress and telemetry: `prompt-prepared` (once per prompt), `context-compacted`, `compaction-failed`,
+   * `fallback-used`, `overflow-detected`, `retry`, `context-window-learned`, `truncation-suspected`,
+   * `conversation-diverged`, `context-window-assumed`, `session-error`.
+   */
   onEvent?: (event: KiokuEvent) => void;
 }
 
@@ -79,7 +90,10 @@ function contextWindowFor(
   options: KiokuOptions,
   { modelId, provider }: { modelId: string; provider?: string | undefined },
 ): number {
-  if (options.contextWindow !== undefined) return options.contextWindow;
+  const learned =
+    options.learnContextWindow === false ? undefined : learnedContextWindow({ modelId, provider });
+  if (options.contextWindow !== undefined) return Math.min(options.contextWindow, learned ?? Infinity);
+  if (learned !== undefined) return learned;
   const known = findContextWindow(modelId, { provider });
   if (known !== undefined) return known;
   const contextWindow = options.fallbackContextWindow ?? defaultFallbackContextWindow;
@@ -103,6 +117,7 @@ export function compactorForModel(
     modelId,
     provider,
     session,
+    conversationId,
   }: {
     /** The model called, the default summarizer (unwrapped, so its calls do not pass through kioku). */
     model: LanguageModel;
@@ -110,6 +125,8 @@ export function compactorForModel(
     provider?: string | undefined;
     /** Where the conversation is kept, when it is. */
     session?: CompactorOptions['session'];
+    /** The conversation's id, named in events. */
+    conversationId?: string | undefined;
   },
 ): Compactor {
   const contextWindow = contextWindowFor(factory, options, { modelId, provider });
@@ -125,6 +142,10 @@ export function compactorForModel(
     ...(options.fallback === undefined ? {} : { fallback: options.fallback }),
     onEvent: options.onEvent,
     ...(session === undefined ? {} : { session }),
+    conversationId: conversationId ?? session?.conversationId,
+    modelId,
+    ...(options.learnContextWindow === undefined ? {} : { learnContextWindow: options.learnContextWindow }),
+    onContextWindowLearned: (learned) => learnContextWindow({ modelId, provider }, learned),
   });
 }
 

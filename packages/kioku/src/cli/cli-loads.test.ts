@@ -24,6 +24,12 @@ describe('what the CLI loads (built dist)', () => {
     expect(storePackagesLoadedBy(['memory', '--help'])).toEqual([]);
   }, 120_000);
 
+  it('kioku --help loads no command: commander only', () => {
+    const { status, packages } = packagesLoaded([main, '--help'], { cwd: repository });
+    expect(status).toBe(0);
+    expect(packages).toEqual(['commander']);
+  });
+
   it('a store command loads them when it runs (so the hook sees them load)', () => {
     expect(storePackagesLoadedBy(['sessions', 'list', '--store', 'memory://'])).toEqual(
       expect.arrayContaining(['@electric-sql/pglite', 'drizzle-orm']),

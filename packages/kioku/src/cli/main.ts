@@ -1,13 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
-import { analyzeCommand } from './analyze-command.js';
-import { compactCommand } from './compact-command.js';
-import { describeCliError } from './describe-cli-error.js';
+import { commands, requestedCommand } from './command-registry.js';
 import { exitQuietlyOnClosedPipe } from './exit-quietly-on-closed-pipe.js';
-import { memoryCommand } from './memory-command.js';
-import { sessionsCommand } from './sessions-command.js';
-import { tokensCommand } from './tokens-command.js';
-import { toolsCommand } from './tools-command.js';
 import { version } from './version.js';
 
 const program = new Command('kioku')
@@ -15,12 +9,13 @@ const program = new Command('kioku')
   .version(version)
   .showHelpAfterError()
   .exitOverride()
-  .addCommand(tokensCommand())
-  .addCommand(analyzeCommand())
-  .addCommand(compactCommand())
-  .addCommand(sessionsCommand())
-  .addCommand(memoryCommand())
-  .addCommand(toolsCommand());
+  .configureHelp({ subcommandTerm: (command) => `${command.name()} ${command.usage()}`.trim() });
+const requested = requestedCommand(process.argv.slice(2));
+for (const [name, entry] of Object.entries(commands)) {
+  if (name === requested) program.addCommand(await entry.load());
+  // Listed (for the help and for "unknown command" suggestions), never run: the requested one is loaded.
+  else program.addCommand(new Command(name).usage(entry.usage).summary(entry.summary));
+}
 // Subcommands added with addCommand do not inherit exitOverride: bad arguments must exit with 2, not 1.
 for (const command of program.commands) command.exitOverride().showHelpAfterError();
 
@@ -31,6 +26,7 @@ try {
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else {
+    const { describeCliError } = await import('./describe-cli-error.js');
     const described = await describeCliError(error);
     if (described === undefined) throw error;
     console.error(described);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,6 +144,38 @@ describe('what each entry point loads (built dist)', () => {
     const { loaded, entry } = JSON.parse(stdout) as { loaded: string[]; entry: string[] };
     expect(entry.length).toBeGreaterThan(30);
     expect(loaded).toEqual(entry);
+  });
+
+  it('counts with the shipped vocabularies, and without them with the bytes estimate and one warning', () => {
+    const script = `
+      const { counterForModel } = await import('kioku');
+      const counters = ['gpt-4o', 'gpt-4o-mini', 'claude-3-5-sonnet'].map((model) => counterForModel(model));
+      console.log(JSON.stringify(counters.map((counter) => [counter.family, counter.exact, counter.countText('hello world')])));`;
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: packageRoot,
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      });
+    const present = run({});
+    expect(present.stderr).toBe('');
+    expect(JSON.parse(present.stdout)).toEqual([
+      ['o200k', true, 2],
+      ['o200k', true, 2],
+      ['claude', false, 2],
+    ]);
+    const empty = mkdtempSync(join(tmpdir(), 'kioku-no-vocabularies-'));
+    const absent = run({ KIOKU_VOCABULARY_DIR: empty });
+    expect(absent.status).toBe(0);
+    const [openAi, openAiAgain, claude] = JSON.parse(absent.stdout) as Array<[string, boolean, number]>;
+    expect(openAi).toEqual(['bytes', false, expect.any(Number)]);
+    expect(openAiAgain).toEqual(openAi);
+    expect(claude?.slice(0, 2)).toEqual(['bytes', false]);
+    // One warning per family (o200k once, though two models asked), naming the missing file.
+    const warnings = absent.stderr.split('\n').filter((line) => line.includes('KIOKU_VOCABULARY_MISSING'));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toContain(join(empty, 'o200k_base.bin'));
+    expect(warnings[1]).toContain(join(empty, 'claude-legacy.bin'));
   });
 
   it('require("kioku") fails with a message that kioku is ESM-only', () => {

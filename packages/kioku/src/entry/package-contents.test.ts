@@ -35,6 +35,15 @@ describe('the packed package', () => {
     expect(existsSync(join(packageRoot, 'LICENSE'))).toBe(false);
   });
 
+  it('ships each vocabulary as one compact file and the one Chart.js build the report inlines', () => {
+    expect(files.filter((file) => file.startsWith('dist/tokens/vocabularies/')).sort()).toEqual(
+      ['cl100k_base', 'claude-legacy', 'deepseek-v3', 'o200k_base', 'qwen2.5'].map(
+        (name) => `dist/tokens/vocabularies/${name}.bin`,
+      ),
+    );
+    expect(files.filter((file) => file.includes('chart.'))).toEqual(['dist/report/chart.umd.min.js']);
+  });
+
   it('ships no source maps, no tests and no sources, and no file that points at a map', () => {
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
     expect(files.filter((file) => /\.test\.|(^|\/)src\//.test(file))).toEqual([]);

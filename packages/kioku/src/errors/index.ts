@@ -15,6 +15,7 @@ export { MemoryBufferError } from './memory-buffer-error.js';
 export { MemoryImportError } from './memory-import-error.js';
 export { MissingPackageError } from './missing-package-error.js';
 export { MissingProviderSettingError } from './missing-provider-setting-error.js';
+export { MissingVocabularyError } from './missing-vocabulary-error.js';
 export { ModelBehaviorError } from './model-behavior-error.js';
 export { ModelOverridesError } from './model-overrides-error.js';
 export { PlanError } from './plan-error.js';

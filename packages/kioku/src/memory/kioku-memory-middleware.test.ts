@@ -1,7 +1,7 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4GenerateResult } from '@ai-sdk/provider';
 import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStore, type Store } from '../store/index.js';
 import { scriptedModel } from '../test/scripted-model.js';
 import { createHashingEmbedder } from './hashing-embedder.js';
@@ -68,15 +68,14 @@ describe('kiokuMemoryMiddleware', () => {
     });
     const review = reviewer();
     const reports: IntrospectionReport[] = [];
-    const model = wrapLanguageModel({
-      model: agent,
-      middleware: kiokuMemoryMiddleware({
-        memory,
-        introspectionModel: review.model,
-        onIntrospection: (report) => reports.push(report),
-      }),
+    const middleware = kiokuMemoryMiddleware({
+      memory,
+      introspectionModel: review.model,
+      onIntrospection: (report) => reports.push(report),
     });
+    const model = wrapLanguageModel({ model: agent, middleware });
     await generateText({
+      providerOptions: { kioku: { introspect: true } },
       model,
       instructions: 'You are a SOC analyst.',
       prompt: request,
@@ -88,6 +87,7 @@ describe('kiokuMemoryMiddleware', () => {
       },
       stopWhen: stepCountIs(3),
     });
+    await middleware.close();
     // Both steps got the past knowledge, after the caller's own system prompt.
     for (const call of agent.doGenerateCalls) {
       expect(call.prompt[0]).toMatchObject({ role: 'system', content: 'You are a SOC analyst.' });
@@ -110,12 +110,11 @@ describe('kiokuMemoryMiddleware', () => {
     const memory = await memoryWithPast();
     const review = reviewer();
     const agent = scriptedModel({ replies: [{ text: 'Done.' }] });
-    const model = wrapLanguageModel({
-      model: agent,
-      middleware: kiokuMemoryMiddleware({ memory, introspectionModel: review.model }),
-    });
+    const middleware = kiokuMemoryMiddleware({ memory, introspectionModel: review.model, introspect: true });
+    const model = wrapLanguageModel({ model: agent, middleware });
     const result = streamText({ model, prompt: request });
     expect(await result.text).toBe('Done.');
+    await middleware.close();
     expect(review.calls).toHaveLength(1);
 
     const silent = reviewer();
@@ -127,5 +126,71 @@ describe('kiokuMemoryMiddleware', () => {
       () => undefined,
     );
     expect(silent.calls).toHaveLength(0);
+  });
+
+  /** A reviewer that answers only once `release` is called. */
+  function heldReviewer() {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const review = reviewer();
+    const slow = new MockLanguageModelV4({
+      modelId: 'slow-reviewer',
+      doGenerate: async (options) => {
+        await held;
+        return review.model.doGenerate(options);
+      },
+    });
+    return { review, slow, release: () => release() };
+  }
+
+  it('returns the answer, and ends a stream, before the review runs; close() waits for it', async () => {
+    const memory = await memoryWithPast();
+    const { review, slow, release } = heldReviewer();
+    const middleware = kiokuMemoryMiddleware({ memory, introspectionModel: slow, introspect: true });
+    const model = wrapLanguageModel({ model: scriptedModel({ replies: [{ text: 'Done.' }] }), middleware });
+    expect((await generateText({ model, prompt: request })).text).toBe('Done.');
+    expect(await streamText({ model, prompt: request }).text).toBe('Done.');
+    expect(middleware.pending).toBe(2);
+    expect(review.calls).toHaveLength(0);
+    release();
+    await middleware.close();
+    expect(middleware.pending).toBe(0);
+    expect(review.calls).toHaveLength(2);
+  });
+
+  it('reviews only conversations that opt in, and drops reviews past maxQueued', async () => {
+    const memory = await memoryWithPast();
+    const review = reviewer();
+    const optIn = kiokuMemoryMiddleware({ memory, introspectionModel: review.model });
+    const model = wrapLanguageModel({
+      model: scriptedModel({ replies: [{ text: 'Done.' }] }),
+      middleware: optIn,
+    });
+    await generateText({ model, prompt: request });
+    await optIn.close();
+    expect(review.calls).toHaveLength(0);
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const held = heldReviewer();
+    const bounded = kiokuMemoryMiddleware({
+      memory,
+      introspectionModel: held.slow,
+      introspect: true,
+      maxQueued: 1,
+    });
+    const busy = wrapLanguageModel({
+      model: scriptedModel({ replies: [{ text: 'Done.' }] }),
+      middleware: bounded,
+    });
+    for (let run = 0; run < 4; run += 1) await generateText({ model: busy, prompt: request });
+    held.release();
+    await bounded.close();
+    // One runs and one waits; the other two are dropped, with one warning.
+    expect(bounded.dropped).toBe(2);
+    expect(held.review.calls).toHaveLength(2);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 });

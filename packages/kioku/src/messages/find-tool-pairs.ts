@@ -1,4 +1,5 @@
 import type { ModelMessage, ToolCallPart, ToolResultPart } from 'ai';
+import { openToolCalls } from './open-tool-calls.js';
 
 /** A tool call and, when there is one, the result that answers it. */
 export interface ToolPair {
@@ -20,7 +21,8 @@ export interface ToolPairing {
 
 /**
  * Pairs every tool call with its result by `toolCallId`, including parallel calls (several calls in one
- * assistant message answered by several results).
+ * assistant message answered by several results), and by position where a provider reuses ids
+ * (`openToolCalls`), so each call is paired with its own result.
  *
  * @example
  * const { pairs, orphanResults } = findToolPairs(messages);
@@ -28,7 +30,7 @@ export interface ToolPairing {
  */
 export function findToolPairs(messages: readonly ModelMessage[]): ToolPairing {
   const pairs: ToolPair[] = [];
-  const open = new Map<string, ToolPair>();
+  const open = openToolCalls<ToolPair>();
   const orphanResults: ToolPairing['orphanResults'] = [];
   messages.forEach((message, index) => {
     if (typeof message.content === 'string') return;
@@ -41,15 +43,14 @@ export function findToolPairs(messages: readonly ModelMessage[]): ToolPairing {
           call: part,
         };
         pairs.push(pair);
-        open.set(part.toolCallId, pair);
+        open.call(part.toolCallId, index, pair);
       } else if (part.type === 'tool-result') {
-        const pair = open.get(part.toolCallId);
+        const pair = open.answer(part.toolCallId);
         if (pair === undefined) {
           orphanResults.push({ index, result: part });
         } else {
           pair.resultIndex = index;
           pair.result = part;
-          open.delete(part.toolCallId);
         }
       }
     }

@@ -1,4 +1,5 @@
 export { assertValidHistory } from './assert-valid-history.js';
+export { distinctToolCallIds } from './distinct-tool-call-ids.js';
 export { findToolPairs, type ToolPair, type ToolPairing } from './find-tool-pairs.js';
 export type { HistoryViolation, HistoryViolationKind } from './history-violation.js';
 export { type MessageSize, messageSize } from './message-size.js';

@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 
-const require = createRequire(import.meta.url);
+// dist/report, from src/report (tests) as from dist/report (the package): the build copies Chart.js'
+// standalone browser build there (a dev dependency; the installed package carries only that file).
+const library = new URL('../../dist/report/chart.umd.min.js', import.meta.url);
 
 /**
- * The source of Chart.js' standalone browser build (`chart.js/dist/chart.umd.min.js`), read from the
- * installed package so the report can inline it and work offline.
+ * The source of Chart.js' standalone browser build (`chart.js/dist/chart.umd.min.js`, MIT, its licence
+ * header kept), shipped in kioku so the report can inline it and work offline.
  */
 export async function chartLibrary(): Promise<string> {
-  const entry = require.resolve('chart.js');
-  return readFile(join(dirname(entry), 'chart.umd.min.js'), 'utf8');
+  return readFile(library, 'utf8');
 }

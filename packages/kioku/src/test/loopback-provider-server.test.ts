@@ -60,8 +60,10 @@ describe('loopback provider server', () => {
         : (await generateText({ model, messages: history(), maxRetries: 0 })).text;
       expect(text).toBe('fits now');
       expect(events.filter((type) => type !== 'fallback-used')).toEqual([
+        'prompt-prepared',
         'overflow-detected',
         'context-compacted',
+        'prompt-prepared',
         'retry',
       ]);
       const [rejected, retried] = server.requests.map((request) => JSON.stringify(request.body).length);

@@ -3,10 +3,19 @@ import type { AddressInfo } from 'node:net';
 
 /** One scripted answer of the loopback server to a chat-completions request. */
 export type LoopbackReply =
-  /** A completion (as JSON, or as SSE chunks when the request asks to stream); usage defaults to a quarter of the request's JSON length. */
-  | { text: string; promptTokens?: number }
+  /**
+   * A completion (as JSON, or as SSE chunks when the request asks to stream); usage defaults to a quarter
+   * of the request's JSON length (`promptTokens` sets it: a server that truncated the prompt reports less;
+   * `usage: false` sends none, as some servers do).
+   */
+  | { text: string; promptTokens?: number; usage?: false }
   /** An assistant turn that calls tools (`finish_reason: tool_calls`), as JSON or streamed deltas. */
-  | { toolCalls: ReadonlyArray<{ id: string; name: string; arguments: unknown }>; promptTokens?: number }
+  | {
+      toolCalls: ReadonlyArray<{ id: string; name: string; arguments: unknown }>;
+      text?: string;
+      promptTokens?: number;
+      usage?: false;
+    }
   /** An error response: a provider's real body, byte for byte. */
   | { status: number; body: string; contentType?: string }
   /** A 200 whose body is not a completion at all. */
@@ -27,7 +36,12 @@ export interface LoopbackRequest {
 /** Options of {@link startLoopbackProvider}. */
 export interface LoopbackProviderOptions {
   /** Replies in request order; the last repeats. */
-  replies: readonly LoopbackReply[];
+  replies?: readonly LoopbackReply[];
+  /**
+   * Answers each chat-completions request from what it carries instead of `replies` (a scripted agent
+   * that reads its tool results, a server that enforces a window); `index` counts chat requests from 0.
+   */
+  respond?: (request: LoopbackRequest, index: number) => LoopbackReply;
   /**
    * Serves `POST …/embeddings` (OpenAI's embeddings API: `input` a string or an array of strings, answered
    * with `{ object: 'list', data: [{ object: 'embedding', index, embedding }], model, usage }`) with this
@@ -57,7 +71,8 @@ export interface LoopbackProvider {
  * await server.close();
  */
 export async function startLoopbackProvider({
-  replies,
+  replies = [],
+  respond,
   embed,
 }: LoopbackProviderOptions): Promise<LoopbackProvider> {
   const requests: LoopbackRequest[] = [];
@@ -69,12 +84,13 @@ export async function startLoopbackProvider({
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = parse(Buffer.concat(chunks).toString('utf8'));
-      requests.push({
+      const received: LoopbackRequest = {
         method: request.method ?? 'GET',
         path: request.url ?? '/',
         body,
         authorized: typeof request.headers.authorization === 'string',
-      });
+      };
+      requests.push(received);
       if (embed !== undefined && request.method === 'POST' && (request.url ?? '').endsWith('/embeddings')) {
         const input = body?.input;
         const inputs = typeof input === 'string' ? [input] : Array.isArray(input) ? input.map(String) : [];
@@ -99,7 +115,8 @@ export async function startLoopbackProvider({
         );
         return;
       }
-      const reply = replies[Math.min(served, replies.length - 1)];
+      const reply =
+        respond === undefined ? replies[Math.min(served, replies.length - 1)] : respond(received, served);
       served += 1;
       if (reply === undefined) {
         send(
@@ -150,14 +167,17 @@ export async function startLoopbackProvider({
             function: { name: call.name, arguments: JSON.stringify(call.arguments) },
           }))
         : undefined;
-    const text = 'text' in reply ? reply.text : '';
+    const text = 'text' in reply ? (reply.text ?? '') : '';
     const finish = toolCalls === undefined ? 'stop' : 'tool_calls';
     const completionTokens = Math.ceil((text.length + JSON.stringify(toolCalls ?? []).length) / 4);
-    const usage = {
-      prompt_tokens: promptTokens,
-      completion_tokens: completionTokens,
-      total_tokens: promptTokens + completionTokens,
-    };
+    const usage =
+      reply.usage === false
+        ? undefined
+        : {
+            prompt_tokens: promptTokens,
+            completion_tokens: completionTokens,
+            total_tokens: promptTokens + completionTokens,
+          };
     const id = `chatcmpl-loopback-${served}`;
     const created = Math.floor(Date.now() / 1000);
     if (body?.stream === true) {
@@ -178,7 +198,7 @@ export async function startLoopbackProvider({
       response.write(chunk({ role: 'assistant', content: '' }, null));
       for (const piece of text.match(/[\s\S]{1,40}/g) ?? []) response.write(chunk({ content: piece }, null));
       if (toolCalls !== undefined) response.write(chunk({ tool_calls: toolCalls }, null));
-      response.write(chunk({}, finish, { usage }));
+      response.write(chunk({}, finish, usage === undefined ? {} : { usage }));
       response.end('data: [DONE]\n\n');
       return;
     }
@@ -187,7 +207,7 @@ export async function startLoopbackProvider({
         ? { role: 'assistant', content: text }
         : {
             role: 'assistant',
-            content: null,
+            content: text === '' ? null : text,
             tool_calls: toolCalls.map(({ index: _index, ...call }) => call),
           };
     send(
@@ -199,7 +219,7 @@ export async function startLoopbackProvider({
         created,
         model,
         choices: [{ index: 0, message, finish_reason: finish }],
-        usage,
+        ...(usage === undefined ? {} : { usage }),
       }),
     );
   }

@@ -2,13 +2,16 @@ import { anthropicMediaTokens } from './anthropic-media-tokens.js';
 import { anthropicTemplate } from './anthropic-template.js';
 import type { Calibration } from './calibration.js';
 import { calibrationFor } from './calibration-file.js';
-import { claudeLegacyTokenizer } from './claude-legacy-tokenizer.js';
 import { type CalibratableCounter, createTemplateCounter } from './template-counter.js';
 import type { Tokenizer } from './tokenizer.js';
+import { vocabularyTokenizer } from './vocabulary-tokenizer.js';
 
 /** Options of {@link createClaudeCounter}. */
 export interface ClaudeCounterOptions {
-  /** Default: Anthropic's legacy tokenizer, loaded on first count. */
+  /**
+   * Default: Anthropic's legacy tokenizer (the 65,000-entry BPE of Claude 1 and 2 that
+   * `@anthropic-ai/tokenizer` shipped), loaded on first count.
+   */
   tokenizer?: () => Tokenizer;
   /** Default: the committed calibration of `claude`. */
   calibration?: Calibration;
@@ -26,7 +29,7 @@ export interface ClaudeCounterOptions {
  * counter.countPrompt({ messages, tools });
  */
 export function createClaudeCounter({
-  tokenizer = claudeLegacyTokenizer,
+  tokenizer = () => vocabularyTokenizer('claude-legacy'),
   calibration = calibrationFor('claude'),
 }: ClaudeCounterOptions = {}): CalibratableCounter {
   return createTemplateCounter({

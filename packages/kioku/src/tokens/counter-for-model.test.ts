@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { counterForModel } from './counter-for-model.js';
+import { createBytesCounter } from './bytes-counter.js';
+import { counterForModel, createCounterForFamily } from './counter-for-model.js';
 import { modelFamily } from './model-family.js';
 
 describe('counterForModel', () => {
@@ -43,5 +47,38 @@ describe('counterForModel', () => {
   it('shares one counter per family, so its per-message cache is shared too', () => {
     expect(counterForModel('gpt-4o')).toBe(counterForModel('openai:gpt-5'));
     expect(counterForModel('claude-3-5-sonnet-20241022')).not.toBe(counterForModel('gpt-4o'));
+  });
+
+  describe.each(['deepseek-v3', 'claude', 'o200k', 'cl100k', 'qwen'] as const)('the %s counter', (family) => {
+    const message = { role: 'user' as const, content: 'Summarise the alert: 10.0.0.1 scanned 443.' };
+
+    it('counts with its vocabulary when the file is there', () => {
+      const counter = createCounterForFamily(family);
+      expect(counter.family).toBe(family);
+      expect(counter.countMessage(message)).toBeGreaterThan(0);
+    });
+
+    it('is the bytes estimate, with a KIOKU_VOCABULARY_MISSING warning, when the file is missing', async () => {
+      const warnings: Error[] = [];
+      const listen = (warning: Error) => warnings.push(warning);
+      process.on('warning', listen);
+      const directory = process.env.KIOKU_VOCABULARY_DIR;
+      process.env.KIOKU_VOCABULARY_DIR = mkdtempSync(join(tmpdir(), 'kioku-no-vocabularies-'));
+      try {
+        const counter = createCounterForFamily(family);
+        expect(counter.family).toBe('bytes');
+        expect(counter.exact).toBe(false);
+        expect(counter.countMessage(message)).toBe(createBytesCounter().countMessage(message));
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(warnings.map((warning) => (warning as { code?: string }).code)).toEqual([
+          'KIOKU_VOCABULARY_MISSING',
+        ]);
+        expect(warnings[0]?.message).toContain(`kioku counts ${family} prompts with the bytes estimate`);
+      } finally {
+        process.off('warning', listen);
+        if (directory === undefined) delete process.env.KIOKU_VOCABULARY_DIR;
+        else process.env.KIOKU_VOCABULARY_DIR = directory;
+      }
+    });
   });
 });

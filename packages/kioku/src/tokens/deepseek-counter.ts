@@ -1,13 +1,13 @@
 import type { Calibration } from './calibration.js';
 import { calibrationFor } from './calibration-file.js';
-import { deepSeekV3Tokenizer } from './deepseek-v3-tokenizer.js';
 import { deepSeekV32Template } from './deepseek-v32-template.js';
 import { type CalibratableCounter, createTemplateCounter } from './template-counter.js';
 import type { Tokenizer } from './tokenizer.js';
+import { vocabularyTokenizer } from './vocabulary-tokenizer.js';
 
 /** Options of {@link createDeepSeekCounter}. */
 export interface DeepSeekCounterOptions {
-  /** Default: the shared DeepSeek V3 tokenizer, loaded on first count. */
+  /** Default: the DeepSeek V3 vocabulary (`tokenizer.json` of deepseek-ai/DeepSeek-V3), loaded on first count. */
   tokenizer?: () => Tokenizer;
   /** Default: the committed calibration of `deepseek-v3`. */
   calibration?: Calibration;
@@ -22,7 +22,7 @@ export interface DeepSeekCounterOptions {
  * counter.countPrompt({ messages: [{ role: 'user', content: 'hello' }] });
  */
 export function createDeepSeekCounter({
-  tokenizer = deepSeekV3Tokenizer,
+  tokenizer = () => vocabularyTokenizer('deepseek-v3'),
   calibration = calibrationFor('deepseek-v3'),
 }: DeepSeekCounterOptions = {}): CalibratableCounter {
   return createTemplateCounter({

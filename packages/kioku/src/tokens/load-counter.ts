@@ -1,20 +1,35 @@
-import { counterForModel } from './counter-for-model.js';
+import { counterForModel, familyVocabulary } from './counter-for-model.js';
+import { modelFamily } from './model-family.js';
 import type { TokenCounter } from './token-counter.js';
+import { hasVocabulary, loadVocabularyTokenizer } from './vocabulary-tokenizer.js';
+
+/** Options of {@link loadCounter}. */
+export interface LoadCounterOptions {
+  /** Stops waiting: the promise rejects with the signal's reason (the counter stays usable). */
+  abortSignal?: AbortSignal;
+}
 
 /**
  * The counter for a model id (see `counterForModel`) with its vocabulary already loaded, so that no
- * later count stalls. Parsing a vocabulary is synchronous work (about 1 s for o200k, several for
- * DeepSeek V3's on a busy machine): await this once at startup, before serving requests, rather than let
- * the first count of a live request pay for it. The load starts after the current turn of the event
- * loop, so work already queued runs first; it happens once per family.
+ * later count pays for it. The file is read and decompressed off the event loop; only building its index
+ * (a few to tens of milliseconds) runs on it. Without this, the first count loads the vocabulary
+ * synchronously, which costs the same tens of milliseconds once.
  *
  * @example
- * const counter = await loadCounter('deepseek-chat'); // at startup
+ * const counter = await loadCounter('deepseek-chat', { abortSignal }); // at startup
  * counter.countPrompt({ messages }); // no load here
  */
-export async function loadCounter(modelId: string | undefined): Promise<TokenCounter> {
+export async function loadCounter(
+  modelId: string | undefined,
+  { abortSignal }: LoadCounterOptions = {},
+): Promise<TokenCounter> {
+  abortSignal?.throwIfAborted();
   const counter = counterForModel(modelId);
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  const vocabulary = familyVocabulary(modelFamily(modelId));
+  if (vocabulary !== undefined && hasVocabulary(vocabulary)) {
+    await loadVocabularyTokenizer(vocabulary, { ...(abortSignal === undefined ? {} : { abortSignal }) });
+  }
+  abortSignal?.throwIfAborted();
   counter.countText('');
   return counter;
 }

@@ -3,21 +3,24 @@ import { calibrationFor } from './calibration-file.js';
 import { chatMlTemplate } from './chatml-template.js';
 import { openAiMediaTokens } from './openai-media-tokens.js';
 import { type CalibratableCounter, createTemplateCounter } from './template-counter.js';
-import { type TiktokenEncoding, tiktokenTokenizer } from './tiktoken-tokenizer.js';
 import type { Tokenizer } from './tokenizer.js';
+import { vocabularyTokenizer } from './vocabulary-tokenizer.js';
+
+/** The OpenAI vocabularies this package counts with. */
+export type TiktokenEncoding = 'o200k_base' | 'cl100k_base';
 
 /** Options of {@link createOpenAICounter}. */
 export interface OpenAICounterOptions {
   /** `o200k_base` (gpt-4o, gpt-4.1, gpt-5, o-series; the default) or `cl100k_base` (gpt-4, gpt-3.5). */
   encoding?: TiktokenEncoding;
-  /** Default: the shared `js-tiktoken` tokenizer of `encoding`, loaded on first count. */
+  /** Default: the shipped vocabulary of `encoding` (tiktoken's counts), loaded on first count. */
   tokenizer?: () => Tokenizer;
   /** Default: the committed calibration of the encoding, identity when none was fitted. */
   calibration?: Calibration;
 }
 
 /**
- * Counts OpenAI chat prompts with `js-tiktoken` and the chat overhead OpenAI documents (3 tokens per
+ * Counts OpenAI chat prompts with OpenAI's vocabulary (tiktoken's counts) and the chat overhead OpenAI documents (3 tokens per
  * message, 3 to prime the reply), images by OpenAI's tile rule. The family is the encoding's short name:
  * `o200k` or `cl100k`.
  *
@@ -27,7 +30,7 @@ export interface OpenAICounterOptions {
  */
 export function createOpenAICounter({
   encoding = 'o200k_base',
-  tokenizer = () => tiktokenTokenizer(encoding),
+  tokenizer = () => vocabularyTokenizer(encoding),
   calibration,
 }: OpenAICounterOptions = {}): CalibratableCounter {
   const family = encoding === 'o200k_base' ? 'o200k' : 'cl100k';

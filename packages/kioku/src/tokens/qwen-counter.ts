@@ -1,13 +1,13 @@
 import type { Calibration } from './calibration.js';
 import { calibrationFor } from './calibration-file.js';
 import { qwenTemplate } from './qwen-template.js';
-import { qwenTokenizer } from './qwen-tokenizer.js';
 import { type CalibratableCounter, createTemplateCounter } from './template-counter.js';
 import type { Tokenizer } from './tokenizer.js';
+import { vocabularyTokenizer } from './vocabulary-tokenizer.js';
 
 /** Options of {@link createQwenCounter}. */
 export interface QwenCounterOptions {
-  /** Default: the shared Qwen2.5 tokenizer, loaded on first count. */
+  /** Default: the Qwen2.5 vocabulary (`tokenizer.json` of Qwen/Qwen2.5; Qwen3 shares it), loaded on first count. */
   tokenizer?: () => Tokenizer;
   /** Default: the committed calibration of `qwen` (identity: no usage data was fitted). */
   calibration?: Calibration;
@@ -22,7 +22,7 @@ export interface QwenCounterOptions {
  * counter.countPrompt({ messages: [{ role: 'user', content: 'hello' }] });
  */
 export function createQwenCounter({
-  tokenizer = qwenTokenizer,
+  tokenizer = () => vocabularyTokenizer('qwen2.5'),
   calibration = calibrationFor('qwen'),
 }: QwenCounterOptions = {}): CalibratableCounter {
   return createTemplateCounter({

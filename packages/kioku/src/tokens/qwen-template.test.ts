@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createQwenCounter } from './qwen-counter.js';
-import { qwenTokenizer } from './qwen-tokenizer.js';
+import { vocabularyTokenizer } from './vocabulary-tokenizer.js';
 
 describe('qwen counter', () => {
   const counter = createQwenCounter();
-  const count = (text: string) => qwenTokenizer().count(text);
+  const count = (text: string) => vocabularyTokenizer('qwen2.5').count(text);
 
   it('counts a chat as the Qwen chat template writes it', () => {
     const counted = counter.countPrompt({

@@ -5,16 +5,13 @@ import { validHistory } from '../test/arbitrary-history.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { createBytesCounter } from './bytes-counter.js';
 import { createClaudeCounter } from './claude-counter.js';
-import { claudeLegacyTokenizer } from './claude-legacy-tokenizer.js';
 import { createDeepSeekCounter } from './deepseek-counter.js';
-import { deepSeekV3Tokenizer } from './deepseek-v3-tokenizer.js';
 import { createOpenAICounter } from './openai-counter.js';
 import { createQwenCounter } from './qwen-counter.js';
-import { qwenTokenizer } from './qwen-tokenizer.js';
 import type { CalibratableCounter } from './template-counter.js';
-import { tiktokenTokenizer } from './tiktoken-tokenizer.js';
 import type { Tokenizer } from './tokenizer.js';
 import { utf8BytesTokenizer } from './utf8-bytes-tokenizer.js';
+import { vocabularyTokenizer } from './vocabulary-tokenizer.js';
 
 /** A tokenizer that records every text it is asked to count. */
 function spyTokenizer(inner: Tokenizer): Tokenizer & { texts: string[] } {
@@ -34,23 +31,33 @@ const implementations: Array<{ family: string; exact: boolean; tokenizer: () => 
     {
       family: 'deepseek-v3',
       exact: true,
-      tokenizer: deepSeekV3Tokenizer,
+      tokenizer: () => vocabularyTokenizer('deepseek-v3'),
       make: (o) => createDeepSeekCounter(o),
     },
-    { family: 'claude', exact: false, tokenizer: claudeLegacyTokenizer, make: (o) => createClaudeCounter(o) },
+    {
+      family: 'claude',
+      exact: false,
+      tokenizer: () => vocabularyTokenizer('claude-legacy'),
+      make: (o) => createClaudeCounter(o),
+    },
     {
       family: 'o200k',
       exact: true,
-      tokenizer: () => tiktokenTokenizer('o200k_base'),
+      tokenizer: () => vocabularyTokenizer('o200k_base'),
       make: (o) => createOpenAICounter({ encoding: 'o200k_base', ...o }),
     },
     {
       family: 'cl100k',
       exact: true,
-      tokenizer: () => tiktokenTokenizer('cl100k_base'),
+      tokenizer: () => vocabularyTokenizer('cl100k_base'),
       make: (o) => createOpenAICounter({ encoding: 'cl100k_base', ...o }),
     },
-    { family: 'qwen', exact: false, tokenizer: qwenTokenizer, make: (o) => createQwenCounter(o) },
+    {
+      family: 'qwen',
+      exact: false,
+      tokenizer: () => vocabularyTokenizer('qwen2.5'),
+      make: (o) => createQwenCounter(o),
+    },
     { family: 'bytes', exact: false, tokenizer: utf8BytesTokenizer, make: (o) => createBytesCounter(o) },
   ];
 

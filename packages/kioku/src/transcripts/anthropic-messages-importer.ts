@@ -2,6 +2,7 @@ import type { JSONValue } from '@ai-sdk/provider';
 import type { AssistantContent, FilePart, ModelMessage, TextPart, ToolResultPart, UserContent } from 'ai';
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
 import { formatLocation } from '../json/format-json-path.js';
+import { type OpenToolCalls, openToolCalls } from '../messages/open-tool-calls.js';
 import { type AnthropicBlock, anthropicRequestSchema, serverToolResultTypes } from './anthropic-message.js';
 import { type CacheControl, cacheControlOptions } from './cache-control-options.js';
 import { conversationTranscript } from './conversation-transcript.js';
@@ -52,7 +53,7 @@ export function anthropicMessagesImporter(): Importer {
     },
     read(value, { file, lines }) {
       const request = parseShape(anthropicRequestSchema, value, { file, lines });
-      const toolNames = new Map<string, string>();
+      const toolNames = openToolCalls<string>();
       const messages: ModelMessage[] = [];
       if (request.system !== undefined && request.system !== null) {
         const system = request.system;
@@ -71,7 +72,7 @@ export function anthropicMessagesImporter(): Importer {
         const blocks = message.content;
         if (message.role === 'assistant') {
           messages.push(
-            withCache({ role: 'assistant', content: assistantContent(blocks, toolNames) }, blocks),
+            withCache({ role: 'assistant', content: assistantContent(blocks, toolNames, index) }, blocks),
           );
           return;
         }
@@ -104,11 +105,11 @@ export function anthropicMessagesImporter(): Importer {
 
       function toolResult(
         block: AnthropicBlock,
-        names: Map<string, string>,
+        names: OpenToolCalls<string>,
         where: () => string,
       ): ToolResultPart {
         if (block.type !== 'tool_result') throw new Error('expected a tool_result block');
-        const toolName = names.get(block.tool_use_id);
+        const toolName = names.answer(block.tool_use_id);
         if (toolName === undefined) {
           throw new TranscriptFormatError({
             file,
@@ -147,19 +148,20 @@ function withCache<T extends ModelMessage>(message: T, blocks: readonly Anthropi
 
 function assistantContent(
   blocks: readonly AnthropicBlock[],
-  toolNames: Map<string, string>,
+  toolNames: OpenToolCalls<string>,
+  step: number,
 ): AssistantContent {
   return blocks.flatMap((block): Exclude<AssistantContent, string> => {
     switch (block.type) {
       case 'text':
         return [{ type: 'text', text: block.text }];
       case 'tool_use':
-        toolNames.set(block.id, block.name);
+        toolNames.call(block.id, step, block.name);
         return [{ type: 'tool-call', toolCallId: block.id, toolName: block.name, input: block.input ?? {} }];
       case 'thinking':
         return [{ type: 'reasoning', text: block.thinking }];
       case 'server_tool_use':
-        toolNames.set(block.id, block.name);
+        toolNames.call(block.id, step, block.name);
         return [
           {
             type: 'tool-call',
@@ -178,7 +180,7 @@ function assistantContent(
           {
             type: 'tool-result',
             toolCallId: block.tool_use_id,
-            toolName: toolNames.get(block.tool_use_id) ?? block.type.replace(/_tool_result$/, ''),
+            toolName: toolNames.answer(block.tool_use_id) ?? block.type.replace(/_tool_result$/, ''),
             output: { type: 'json', value: toJsonValue(block.content) },
           },
         ];

@@ -1,6 +1,8 @@
 import type { AssistantContent, FilePart, ModelMessage, TextPart, ToolCallPart, UserContent } from 'ai';
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
 import { formatLocation, type JsonPath } from '../json/format-json-path.js';
+import { distinctToolCallIds } from '../messages/distinct-tool-call-ids.js';
+import { openToolCalls } from '../messages/open-tool-calls.js';
 import { cacheControlOptions } from './cache-control-options.js';
 import { markObservations, type ObservationTurns } from './mark-observations.js';
 import type { OpenAiChatMessage } from './openai-chat-message.js';
@@ -15,10 +17,11 @@ export interface ConvertedMessages {
 
 /**
  * Converts validated OpenAI chat-completions messages to `ModelMessage`s, one per source message; an
- * assistant's `reasoning_content` becomes a leading reasoning part (DeepSeek bills it when sent back). Tool
- * results get their tool name from the latest earlier call with the same id; a result without one is an
- * error. A call id that an earlier call already used (tau-bench and SWE-agent files reuse ids) becomes
- * `<id>-2`, `<id>-3`…, and its result follows, so calls and results pair one to one. User turns that are
+ * assistant's `reasoning_content` becomes a leading reasoning part (DeepSeek bills it when sent back). A
+ * tool result answers its call by id and position (`openToolCalls`: tau-bench and SWE-agent files reuse
+ * ids, some servers give every call one id) and gets its tool name from it; a result that answers no
+ * call is an error. Ids are then made distinct (`distinctToolCallIds`: a reused id becomes `<id>-2`,
+ * `<id>-3`…, and its result follows), so calls and results pair one to one. User turns that are
  * a text-based agent's observations are marked (`markObservations`).
  */
 export function fromOpenAiChatMessages(
@@ -43,9 +46,8 @@ export function fromOpenAiChatMessages(
     observations?: ObservationTurns;
   },
 ): ConvertedMessages {
-  /** For each source call id, the id and tool name of its latest call (ids can repeat in a file). */
-  const calls = new Map<string, { id: string; name: string }>();
-  const usedIds = new Set<string>();
+  /** The calls waiting for a result: the tool name of each. */
+  const calls = openToolCalls<string>();
   /** Legacy `function_call`s not yet answered, by function name, oldest first. */
   const pendingFunctionCalls = new Map<string, string[]>();
   const messages: ModelMessage[] = [];
@@ -60,7 +62,7 @@ export function fromOpenAiChatMessages(
     messages.push(providerOptions === undefined ? converted : { ...converted, providerOptions });
   });
   before.push(messages.length);
-  return { messages: markObservations(messages, observations), before };
+  return { messages: markObservations(distinctToolCallIds(messages), observations), before };
 
   function convert(message: OpenAiChatMessage, index: number): ModelMessage {
     switch (message.role) {
@@ -72,8 +74,8 @@ export function fromOpenAiChatMessages(
       case 'assistant':
         return { role: 'assistant', content: assistantContent(message, index) };
       case 'tool': {
-        const call = calls.get(message.tool_call_id);
-        if (call === undefined) {
+        const toolName = calls.answer(message.tool_call_id);
+        if (toolName === undefined) {
           throw new TranscriptFormatError({
             file,
             location: formatLocation([...path, sourceIndex?.[index] ?? index, 'tool_call_id'], lines),
@@ -86,16 +88,15 @@ export function fromOpenAiChatMessages(
           content: [
             {
               type: 'tool-result',
-              toolCallId: call.id,
-              toolName: call.name,
+              toolCallId: message.tool_call_id,
+              toolName,
               output: toolOutput(message.content),
             },
           ],
         };
       }
       case 'function': {
-        const toolCallId =
-          pendingFunctionCalls.get(message.name)?.shift() ?? uniqueId(`function-call-${index}`);
+        const toolCallId = pendingFunctionCalls.get(message.name)?.shift() ?? `function-call-${index}`;
         return {
           role: 'tool',
           content: [
@@ -111,18 +112,17 @@ export function fromOpenAiChatMessages(
     index: number,
   ): AssistantContent {
     const parts: ToolCallPart[] = (message.tool_calls ?? []).map((call) => {
-      const id = uniqueId(call.id);
-      calls.set(call.id, { id, name: call.function.name });
+      calls.call(call.id, index, call.function.name);
       return {
         type: 'tool-call',
-        toolCallId: id,
+        toolCallId: call.id,
         toolName: call.function.name,
         input: toolCallInput(call.function.arguments),
       };
     });
     if (message.function_call) {
       const { name } = message.function_call;
-      const id = uniqueId(`function-call-${index}`);
+      const id = `function-call-${index}`;
       pendingFunctionCalls.set(name, [...(pendingFunctionCalls.get(name) ?? []), id]);
       parts.push({
         type: 'tool-call',
@@ -145,14 +145,6 @@ export function fromOpenAiChatMessages(
           : [{ type: 'text', text: content }]
         : content.map(textPartOf);
     return [...reasoning, ...text, ...parts];
-  }
-
-  /** The id itself, or `<id>-2`, `<id>-3`… when an earlier call already used it. */
-  function uniqueId(id: string): string {
-    let unique = id;
-    for (let n = 2; usedIds.has(unique); n += 1) unique = `${id}-${n}`;
-    usedIds.add(unique);
-    return unique;
   }
 }
 

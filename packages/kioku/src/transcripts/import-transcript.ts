@@ -1,5 +1,6 @@
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
 import { UnknownTranscriptFormatError } from '../errors/unknown-transcript-format-error.js';
+import { distinctToolCallIds } from '../messages/distinct-tool-call-ids.js';
 import { decodeUtf8 } from './decode-utf8.js';
 import { defaultImporters } from './default-importers.js';
 import { describeValue } from './describe-value.js';
@@ -20,7 +21,9 @@ export interface ImportTranscriptOptions {
 }
 
 /**
- * Reads one file's text or bytes into transcripts (a file may hold several runs, e.g. tau-bench). Throws
+ * Reads one file's text or bytes into transcripts (a file may hold several runs, e.g. tau-bench), each
+ * tool call under an id of its own (`distinctToolCallIds`: a provider that reuses ids has a reused one
+ * told apart by position, `<id>-2`…). Throws
  * a `TranscriptFormatError` naming the file, where in it and what was expected when the file is empty,
  * not UTF-8, not JSON, of no known shape, broken inside its format, or holds a run without messages.
  *
@@ -66,7 +69,13 @@ export function importParsed(
       });
     }
   }
-  return transcripts;
+  // Whatever ids the agent's provider gave, each tool call is one call (a reused id is told apart by position).
+  return transcripts.map((transcript) => {
+    const messages = distinctToolCallIds(transcript.messages);
+    return messages.every((message, index) => message === transcript.messages[index])
+      ? transcript
+      : { ...transcript, messages };
+  });
 }
 
 function forced(format: TranscriptFormat, importers: readonly Importer[]): Importer {

@@ -7,6 +7,44 @@ const fixture = (name: string) => fileURLToPath(new URL(`./__fixtures__/${name}`
 const read = (name: string) => importTranscript(readFileSync(fixture(name)), { file: fixture(name) });
 
 describe('openAiChatImporter', () => {
+  it('pairs calls and results by position when a server reuses ids (llama.cpp: one id for every call)', () => {
+    const call = (name: string, city: string) => ({
+      id: 'call_0',
+      type: 'function',
+      function: { name, arguments: JSON.stringify({ city }) },
+    });
+    const messages = [
+      { role: 'user', content: 'Weather and time in Paris and Oslo?' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [call('get_weather', 'Paris'), call('get_time', 'Oslo')],
+      },
+      { role: 'tool', tool_call_id: 'call_0', content: '14°C' },
+      { role: 'tool', tool_call_id: 'call_0', content: '10:02' },
+      { role: 'assistant', content: null, tool_calls: [call('get_weather', 'Oslo')] },
+      { role: 'tool', tool_call_id: 'call_0', content: '9°C' },
+    ];
+    const [run] = importTranscript(JSON.stringify({ messages }), { file: 'reused-ids.json' });
+    const parts = (run?.messages ?? []).flatMap((message) =>
+      typeof message.content === 'string'
+        ? []
+        : message.content.flatMap((part) =>
+            part.type === 'tool-call' || part.type === 'tool-result'
+              ? [`${part.toolCallId} ${part.toolName}`]
+              : [],
+          ),
+    );
+    expect(parts).toEqual([
+      'call_0 get_weather',
+      'call_0-2 get_time',
+      'call_0 get_weather',
+      'call_0-2 get_time',
+      'call_0-3 get_weather',
+      'call_0-3 get_weather',
+    ]);
+  });
+
   it('reads string content, tool calls, tool results and the tools of a request', () => {
     const [run] = read('openai-chat-string-content.json');
     expect(run?.model).toBe('gpt-4.1');

@@ -1,5 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import type { BigQueryField } from '../bigquery-rows.js';
 
 /** How the loopback server answers one query text. */
@@ -29,11 +33,22 @@ interface Job {
   polls: number;
 }
 
+/** A load job the server received (a multipart upload of a Parquet file). */
+export interface LoopbackLoad {
+  /** `configuration.load` as sent. */
+  load: Record<string, unknown>;
+  /** The rows of the uploaded file, read with DuckDB. */
+  rows: Record<string, unknown>[];
+}
+
 /**
  * A loopback HTTP server speaking the parts of BigQuery's REST API v2 the log engine uses, with the
  * documented response shapes: `jobs.query` (POST …/queries, with `dryRun`), `jobs.getQueryResults`
  * (GET …/queries/{jobId}, paged by `pageToken`), `jobs.cancel`, `tables.list` and `tables.get`, and the
- * documented error body (`{ error: { code, message, errors: [{ reason, … }], status } }`).
+ * documented error body (`{ error: { code, message, errors: [{ reason, … }], status } }`); and load jobs
+ * (a multipart upload to …/upload/…/jobs of a Parquet file, then `jobs.get`), which create, append to
+ * (`WRITE_APPEND`) or replace (`WRITE_TRUNCATE`) a table with the load's description; `WRITE_EMPTY` on a
+ * table with rows fails the job with `duplicate`.
  */
 export async function startBigQueryLoopback({
   projectId,
@@ -45,8 +60,15 @@ export async function startBigQueryLoopback({
   dataset: string;
   queries: Record<string, LoopbackQuery>;
   tables: { tableId: string; description: string; numRows: number; fields: BigQueryField[] }[];
-}): Promise<{ url: string; requests: LoopbackRequestRecord[]; close: () => Promise<void> }> {
+}): Promise<{
+  url: string;
+  requests: LoopbackRequestRecord[];
+  loads: LoopbackLoad[];
+  close: () => Promise<void>;
+}> {
   const requests: LoopbackRequestRecord[] = [];
+  const loads: LoopbackLoad[] = [];
+  const loadJobs = new Map<string, Record<string, unknown>>();
   const jobs = new Map<string, Job>();
   const prefix = `/bigquery/v2/projects/${projectId}`;
   let counter = 0;
@@ -68,6 +90,13 @@ export async function startBigQueryLoopback({
 
   const server = createServer(async (incoming, response) => {
     const url = new URL(incoming.url ?? '/', 'http://loopback');
+    if (incoming.method === 'POST' && url.pathname === `/upload${prefix}/jobs`) {
+      const job = await loadJob(incoming, { projectId, dataset, tables, loads });
+      loadJobs.set(String((job.jobReference as { jobId: string }).jobId), job);
+      response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+      response.end(JSON.stringify(job));
+      return;
+    }
     const body = await readBody(incoming);
     requests.push({
       method: incoming.method ?? '',
@@ -140,6 +169,9 @@ export async function startBigQueryLoopback({
         job: { jobReference: { projectId, jobId, location: 'US' }, status: { state: 'DONE' } },
       });
     }
+    const loadJobMatch = /^\/jobs\/([^/]+)$/.exec(path);
+    const loaded = loadJobs.get(decodeURIComponent(loadJobMatch?.[1] ?? ''));
+    if (incoming.method === 'GET' && loaded !== undefined) return send(200, loaded);
     if (incoming.method === 'GET' && path === `/datasets/${dataset}/tables`) {
       return send(200, {
         kind: 'bigquery#tableList',
@@ -172,6 +204,7 @@ export async function startBigQueryLoopback({
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    loads,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -181,4 +214,85 @@ async function readBody(incoming: IncomingMessage): Promise<Record<string, unkno
   for await (const chunk of incoming) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   return text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>);
+}
+
+const bigQueryTypes: Record<string, string> = {
+  BIGINT: 'INTEGER',
+  INTEGER: 'INTEGER',
+  DOUBLE: 'FLOAT',
+  BOOLEAN: 'BOOLEAN',
+  TIMESTAMP: 'TIMESTAMP',
+  'TIMESTAMP WITH TIME ZONE': 'TIMESTAMP',
+};
+
+/** Handles one multipart load upload: reads the Parquet part with DuckDB and applies the write disposition. */
+async function loadJob(
+  incoming: IncomingMessage,
+  {
+    projectId,
+    dataset,
+    tables,
+    loads,
+  }: {
+    projectId: string;
+    dataset: string;
+    tables: { tableId: string; description: string; numRows: number; fields: BigQueryField[] }[];
+    loads: LoopbackLoad[];
+  },
+): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
+  const boundary = /boundary="?([^";]+)"?/.exec(incoming.headers['content-type'] ?? '')?.[1] ?? '';
+  const parts: Buffer[] = [];
+  let start = raw.indexOf(`--${boundary}`);
+  while (start !== -1) {
+    const next = raw.indexOf(`\r\n--${boundary}`, start + boundary.length + 2);
+    if (next === -1) break;
+    const headerEnd = raw.indexOf('\r\n\r\n', start);
+    parts.push(raw.subarray(headerEnd + 4, next));
+    start = next + 2;
+  }
+  const metadata = JSON.parse(String(parts[0])) as { configuration: { load: Record<string, unknown> }; jobReference: Record<string, unknown> };
+  const load = metadata.configuration.load;
+  const scratch = await mkdtemp(join(tmpdir(), 'bigquery-loopback-'));
+  let rows: Record<string, unknown>[];
+  let fields: BigQueryField[];
+  try {
+    const file = join(scratch, 'upload.parquet');
+    await writeFile(file, parts[1] ?? Buffer.alloc(0));
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    rows = (await connection.runAndReadAll(`select * from read_parquet('${file}')`)).getRowObjectsJson() as Record<string, unknown>[];
+    const described = (await connection.runAndReadAll(`describe select * from read_parquet('${file}')`)).getRows();
+    fields = described.map(([name, type]) => ({ name: String(name), type: bigQueryTypes[String(type)] ?? 'STRING' }));
+    instance.closeSync();
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  loads.push({ load, rows });
+  const reference = load.destinationTable as { tableId: string };
+  const existing = tables.find((entry) => entry.tableId === reference.tableId);
+  const description = (load.destinationTableProperties as { description?: string } | undefined)?.description;
+  const done = (errorResult?: Record<string, unknown>) => ({
+    kind: 'bigquery#job',
+    id: `${projectId}:US.${String(metadata.jobReference.jobId)}`,
+    jobReference: { ...metadata.jobReference, projectId, location: 'US' },
+    configuration: { load, jobType: 'LOAD' },
+    status: { state: 'DONE', ...(errorResult === undefined ? {} : { errorResult, errors: [errorResult] }) },
+    statistics: { load: { outputRows: String(errorResult === undefined ? rows.length : 0) } },
+  });
+  if (existing !== undefined && existing.numRows > 0 && load.writeDisposition === 'WRITE_EMPTY') {
+    return done({ reason: 'duplicate', message: `Already Exists: Table ${projectId}:${dataset}.${reference.tableId}` });
+  }
+  if (existing === undefined) {
+    tables.push({ tableId: reference.tableId, description: description ?? '', numRows: rows.length, fields });
+  } else {
+    existing.numRows = load.writeDisposition === 'WRITE_APPEND' ? existing.numRows + rows.length : rows.length;
+    existing.fields = load.writeDisposition === 'WRITE_APPEND'
+      ? [...existing.fields, ...fields.filter((field) => !existing.fields.some((known) => known.name === field.name))]
+      : fields;
+    if (description !== undefined) existing.description = description;
+  }
+  return done();
 }

@@ -18,7 +18,7 @@ export function analystModel() {
           { toolCallId: 'q1', toolName: 'query', input: { sql: 'select cmdline from log4shell_auditd' } },
         ],
       },
-      { toolCalls: [{ toolCallId: 'r1', toolName: 'runbook', input: { name: 'log4shell-reverse-shell' } }] },
+      { toolCalls: [{ toolCallId: 'r1', toolName: 'runbook', input: { name: 'service-account-commands-and-connections' } }] },
       {
         toolCalls: [
           { toolCallId: 'q2', toolName: 'query', input: { sql: 'select * from log4shell_windows_sysmon' } },

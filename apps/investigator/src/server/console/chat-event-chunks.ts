@@ -18,6 +18,16 @@ export interface ProgressLine {
   toolCallId?: string;
 }
 
+/** A write tool's call waiting for (or decided by) an analyst, updated in place by approval id. */
+export interface ApprovalActivity {
+  approvalId: string;
+  toolName: string;
+  arguments: string;
+  state: 'pending' | 'approved' | 'rejected';
+  by?: string;
+  reason?: string;
+}
+
 /** The chunks of a turn's events, in order. */
 export interface ChatEventChunks {
   chunks(event: ChatEvent): UIMessageChunk[];
@@ -28,7 +38,8 @@ export interface ChatEventChunks {
 /**
  * Turns the chat's events into AI SDK UI message chunks for `useChat`: the answer as text parts (a new
  * part after each tool call, so text and activity stay in order), tool calls as `data-tool` parts updated
- * in place, and sub-agent steps, plan steps and compactions as `data-progress` lines.
+ * in place, write tools' approvals as `data-approval` parts (pending, then decided), and sub-agent steps,
+ * plan steps and compactions as `data-progress` lines.
  *
  * @example
  * const stream = chatEventChunks();
@@ -38,6 +49,7 @@ export function chatEventChunks(): ChatEventChunks {
   let textId: string | undefined;
   let parts = 0;
   const tools = new Map<string, ToolActivity>();
+  const approvals = new Map<string, ApprovalActivity>();
   const closeText = (): UIMessageChunk[] => {
     if (textId === undefined) return [];
     const id = textId;
@@ -70,6 +82,28 @@ export function chatEventChunks(): ChatEventChunks {
             };
       tools.set(event.toolCallId, activity);
       return [...closeText(), { type: 'data-tool', id: event.toolCallId, data: activity }];
+    }
+    if (event.type === 'approval-requested') {
+      const activity: ApprovalActivity = {
+        approvalId: event.approvalId,
+        toolName: event.toolName,
+        arguments: event.arguments,
+        state: 'pending',
+      };
+      approvals.set(event.approvalId, activity);
+      return [...closeText(), { type: 'data-approval', id: event.approvalId, data: activity }];
+    }
+    if (event.type === 'approval-decided') {
+      const before = approvals.get(event.approvalId);
+      const activity: ApprovalActivity = {
+        approvalId: event.approvalId,
+        toolName: before?.toolName ?? '',
+        arguments: before?.arguments ?? '',
+        state: event.approved ? 'approved' : 'rejected',
+        by: event.by,
+        ...(event.reason === undefined ? {} : { reason: event.reason }),
+      };
+      return [...closeText(), { type: 'data-approval', id: event.approvalId, data: activity }];
     }
     const text = formatChatEvent(event);
     if (text === undefined) return [];

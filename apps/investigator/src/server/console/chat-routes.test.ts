@@ -53,6 +53,7 @@ describe('the console chat route (a loopback model)', () => {
       contextWindow: 32_768,
       settings: { model: 'openai-compatible:loopback', logEngine: 'none', threatIntel: [] },
       proxyHeader: 'x-forwarded-user',
+      proxyRole: 'analyst',
     });
   });
   afterAll(async () => {

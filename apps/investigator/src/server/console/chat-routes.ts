@@ -11,6 +11,7 @@ import type { DrizzleStore } from 'kioku/store/drizzle';
 import { createAlertStore } from '../../alerts/index.js';
 import type { ChatBudget } from '../../chat/chat-budget.js';
 import { openAlertChat } from '../../chat/open-alert-chat.js';
+import { storeApprover } from '../../chat/store-approver.js';
 import { chatEventChunks } from './chat-event-chunks.js';
 import type { ConsoleEnv } from './console-env.js';
 import { conversationContext } from './conversation-context.js';
@@ -32,8 +33,10 @@ export interface ChatRoutesOptions {
 
 /**
  * The console's investigation routes: `POST /alerts/:id/chat` (`{ message, plan? }`) streams one turn as
- * an AI SDK UI message stream (text, `data-tool` and `data-progress` parts), one turn per alert at a time
- * (409 while one runs); `GET /alerts/:id/conversation` the stored exchange; `GET /alerts/:id/context` the
+ * an AI SDK UI message stream (text, `data-tool`, `data-approval` and `data-progress` parts), one turn per
+ * alert at a time (409 while one runs); a write tool's call waits for an analyst's decision
+ * (`POST /approvals/:id`); `POST /alerts/:id/chat/stop` (or the client closing the stream) aborts the
+ * turn, which leaves the conversation as it was before it; `GET /alerts/:id/conversation` the stored exchange; `GET /alerts/:id/context` the
  * context panel; `GET /alerts/:id/original?from&to` original messages a compaction replaced.
  */
 export function chatRoutes({
@@ -47,7 +50,7 @@ export function chatRoutes({
   const app = new Hono<ConsoleEnv>();
   const sessions = createSessionStore(store);
   const alerts = createAlertStore(store);
-  const running = new Set<string>();
+  const running = new Map<string, AbortController>();
   const sessionOf = (id: string) => `id:alert-${id}`;
   const exported = async (id: string) => {
     try {
@@ -88,7 +91,14 @@ export function chatRoutes({
         409,
       );
     }
-    running.add(id);
+    const stop = new AbortController();
+    running.set(id, stop);
+    c.req.raw.signal.addEventListener('abort', () => stop.abort(new Error('the client closed the stream')), {
+      once: true,
+    });
+    const user = c.get('user');
+    const by = { name: user.name, via: user.via };
+    const approve = storeApprover({ store, alertId: id, by });
     const turn = async (writer: UIMessageStreamWriter) => {
       const parts = chatEventChunks();
       const opened = await openAlertChat({
@@ -104,9 +114,13 @@ export function chatRoutes({
         },
         onWarning: (warning) =>
           writer.write({ type: 'data-progress', data: { kind: 'kioku', text: warning } }),
+        approve,
       });
       try {
-        const answered = await opened.chat.send(message.trim(), { plan: body?.plan === true });
+        const answered = await opened.chat.send(message.trim(), {
+          plan: body?.plan === true,
+          abortSignal: stop.signal,
+        });
         for (const chunk of parts.end()) writer.write(chunk);
         writer.write({
           type: 'data-turn',
@@ -125,13 +139,25 @@ export function chatRoutes({
         }
       },
       onError: (error) => {
-        console.error(
-          `investigator console: chat over ${id}: ${error instanceof Error ? error.message : String(error)}`,
-        );
-        return error instanceof Error ? error.message : 'the turn failed; see the server log';
+        const message = error instanceof Error ? error.message : String(error);
+        console.error(`investigator console: chat over ${id}: ${message}`);
+        // One line to the analyst: a provider's error can carry its whole response.
+        return error instanceof Error
+          ? (message.split('\n')[0] ?? '').slice(0, 500)
+          : 'the turn failed; see the server log';
       },
     });
     return createUIMessageStreamResponse({ stream });
+  });
+
+  app.post('/alerts/:id/chat/stop', async (c) => {
+    const id = c.req.param('id');
+    await alerts.get(id);
+    const turn = running.get(id);
+    if (turn === undefined)
+      return c.json({ error: { code: 'not_found', message: `no turn over alert ${id} is running` } }, 404);
+    turn.abort(new Error(`stopped by ${c.get('user').name}`));
+    return c.json({ stopped: id });
   });
 
   app.get('/alerts/:id/conversation', async (c) => {

@@ -47,6 +47,7 @@ describe('the console API (behind a reverse proxy header)', () => {
         embedder: 'kioku-hashing (384 dimensions)',
       },
       proxyHeader: 'x-forwarded-user',
+      proxyRole: 'analyst',
       webRoot: web,
     });
   });
@@ -67,7 +68,10 @@ describe('the console API (behind a reverse proxy header)', () => {
     const bad = await app.request('/api/alerts?status=closed', { headers: proxy });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
-      error: { code: 'invalid_request', message: 'status: expected one of open, resolved, found "closed"' },
+      error: {
+        code: 'invalid_request',
+        message: 'status: expected one of open, in_progress, resolved, archived, found "closed"',
+      },
     });
     const since = await app.request('/api/alerts?since=yesterday', { headers: proxy });
     expect(since.status).toBe(400);
@@ -169,6 +173,8 @@ describe('the console API (behind a reverse proxy header)', () => {
       embedder: 'kioku-hashing (384 dimensions)',
       contextWindow: 32_768,
       proxyHeader: 'x-forwarded-user',
+      singleSignOn: false,
+      notifications: false,
     });
     const page = await app.request('/');
     expect(page.status).toBe(200);
@@ -317,10 +323,10 @@ describe('the console sign-in with the admin token, throttled (route level)', ()
     });
     const auth = {
       ...real,
-      login: async (token: string) => {
+      loginToken: async (token: string) => {
         verifications += 1;
         await gate;
-        return real.login(token);
+        return real.loginToken(token);
       },
     };
     const app = consoleApp({ auth, signInThrottle: createSignInThrottle({ maxVerifications: 2 }) });

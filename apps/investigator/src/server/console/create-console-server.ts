@@ -2,23 +2,29 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { KiokuError, type ToolRegistration } from 'kioku';
+import { InputFormatError, KiokuError, type ToolRegistration } from 'kioku';
+import { ApprovalStateError } from '../../approvals/index.js';
 import {
   type ConsoleAuth,
   createConsoleAuth,
   createSignInThrottle,
-  type SignInRefusal,
+  type OidcSignIn,
+  type Role,
   type SignInThrottle,
 } from '../../auth/index.js';
 import type { ChatBudget } from '../../chat/chat-budget.js';
 import type { ThreatIntel } from '../../intel/index.js';
+import type { Notifier } from '../../notify/index.js';
 import { type CreateServerOptions, createServer } from '../create-server.js';
+import { limitBody } from '../limit-body.js';
+import { adminRoutes } from './admin-routes.js';
 import { alertsRoutes } from './alerts-routes.js';
+import { approvalRoutes } from './approval-routes.js';
+import { authRoutes } from './auth-routes.js';
+import { caseRoutes } from './case-routes.js';
 import { chatRoutes } from './chat-routes.js';
 import type { ConsoleEnv } from './console-env.js';
-import { consoleGuard, sessionCookie } from './console-guard.js';
+import { consoleGuard } from './console-guard.js';
 import { createClientAddress, type TrustProxy } from './create-client-address.js';
 import { memoryRoutes } from './memory-routes.js';
 
@@ -50,6 +56,12 @@ export interface CreateConsoleServerOptions extends CreateServerOptions {
   settings: ConsoleSettings;
   /** A reverse proxy's user header (e.g. `x-forwarded-user`); off by default. */
   proxyHeader?: string | undefined;
+  /** The role of a proxy-named user who is not a user of the store (default `viewer`). */
+  proxyRole?: Role | undefined;
+  /** Single sign-on through an OpenID Connect provider (`createOidcSignIn`); off by default. */
+  oidc?: OidcSignIn | undefined;
+  /** Tells the team (Slack, an outbound webhook) of new high-severity alerts, assignments and resolutions. */
+  notifier?: Notifier | undefined;
   /** The built web app (default `apps/investigator/dist/web`, from `npm run build`). */
   webRoot?: string;
   /** The console's sign-in; default `createConsoleAuth({ store, proxyHeader })`. */
@@ -69,6 +81,9 @@ export interface CreateConsoleServerOptions extends CreateServerOptions {
 
 /** Where `vite build` puts the console: `dist/web` of the investigator package (from `src/` or `dist/`). */
 const defaultWebRoot = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+
+/** The largest body of a console request: a chat message with its history. */
+const maxApiBodyBytes = 1024 * 1024;
 
 const securityHeaders = {
   'Content-Security-Policy':
@@ -97,6 +112,9 @@ export function createConsoleServer({
   budget,
   settings,
   proxyHeader,
+  proxyRole,
+  oidc,
+  notifier,
   webRoot = defaultWebRoot,
   auth,
   signInThrottle: throttle = createSignInThrottle(),
@@ -104,8 +122,10 @@ export function createConsoleServer({
   ...webhook
 }: CreateConsoleServerOptions): Hono {
   const clientAddress = createClientAddress({ trustProxy });
+  const behindProxy = trustProxy !== undefined || proxyHeader !== undefined;
   const { store } = webhook;
-  const signIn = auth ?? createConsoleAuth({ store, proxyHeader });
+  const signIn =
+    auth ?? createConsoleAuth({ store, proxyHeader, ...(proxyRole === undefined ? {} : { proxyRole }) });
   const app = new Hono();
   const error = (code: string, message: string) => ({ error: { code, message } });
 
@@ -113,52 +133,30 @@ export function createConsoleServer({
     await next();
     for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
   });
-  app.route('/', createServer(webhook));
+  const onAlert = webhook.onAlert;
+  app.route(
+    '/',
+    createServer({
+      ...webhook,
+      onAlert: (alert) => {
+        onAlert?.(alert);
+        // A duplicate folded into a stored alert was notified with it: a storm sends one notice.
+        if (!alert.folded && (alert.severity === 'high' || alert.severity === 'critical')) {
+          notifier?.notify({
+            type: 'alert.created',
+            alert: { id: alert.id, title: alert.title, severity: alert.severity },
+          });
+        }
+      },
+    }),
+  );
 
   const api = new Hono<ConsoleEnv>();
-  api.use('*', consoleGuard(signIn, { behindProxy: trustProxy !== undefined || proxyHeader !== undefined }));
-  api.post(
-    '/login',
-    bodyLimit({
-      maxSize: 4096,
-      onError: (c) => c.json(error('too_large', 'expected a sign-in body of at most 4096 bytes'), 413),
-    }),
-    async (c) => {
-      const client = clientAddress(c);
-      const slot = throttle.begin(client);
-      if (!('release' in slot)) {
-        c.header('Retry-After', String(slot.retryAfterSeconds));
-        return c.json(error('too_many_requests', refusalMessage(slot)), 429);
-      }
-      let session: string | undefined;
-      try {
-        const body = (await c.req.json().catch(() => undefined)) as { token?: unknown } | undefined;
-        const token = typeof body?.token === 'string' ? body.token.trim() : '';
-        session = token === '' ? undefined : await signIn.login(token);
-      } finally {
-        slot.release();
-      }
-      if (session === undefined) {
-        throttle.failed(client);
-        return c.json(error('unauthorized', 'that is not the admin token'), 401);
-      }
-      throttle.succeeded(client);
-      setCookie(c, sessionCookie, session, {
-        httpOnly: true,
-        sameSite: 'Strict',
-        path: '/',
-        secure: new URL(c.req.url).protocol === 'https:',
-      });
-      return c.json({ user: { name: 'admin', via: 'login' } });
-    },
-  );
-  api.post('/logout', (c) => {
-    const session = getCookie(c, sessionCookie);
-    if (session !== undefined) signIn.logout(session);
-    deleteCookie(c, sessionCookie, { path: '/' });
-    return c.json({ ok: true });
-  });
-  api.get('/session', (c) => c.json({ user: c.get('user') }));
+  // Every console route has a body limit (the chat's messages are the largest); the deadline on a whole
+  // request is startServer's.
+  api.use('*', limitBody(maxApiBodyBytes));
+  api.use('*', consoleGuard(signIn, { behindProxy }));
+  api.route('/', authRoutes({ store, auth: signIn, throttle, clientAddress, oidc, behindProxy }));
   api.get('/settings', (c) =>
     c.json({
       model: settings.model ?? null,
@@ -167,9 +165,14 @@ export function createConsoleServer({
       embedder: settings.embedder ?? null,
       contextWindow,
       proxyHeader: signIn.proxyHeader ?? null,
+      singleSignOn: oidc !== undefined,
+      notifications: notifier?.enabled === true,
     }),
   );
-  api.route('/', alertsRoutes({ store, intel }));
+  api.route('/', adminRoutes({ store, auth: signIn }));
+  api.route('/', alertsRoutes({ store, intel, notifier }));
+  api.route('/', caseRoutes({ store, notifier }));
+  api.route('/', approvalRoutes({ store }));
   api.route(
     '/',
     chatRoutes({
@@ -194,8 +197,20 @@ export function createConsoleServer({
     ),
   );
   app.onError((caught, c) => {
+    if (caught instanceof URIError)
+      return c.json(error('invalid_request', `the path is not valid: ${caught.message}`), 400);
+    if (isInputFormatError(caught)) return c.json(error('invalid_request', (caught as Error).message), 400);
     if (KiokuError.isInstance(caught) && caught.name === 'UnknownAlertError') {
       return c.json(error('not_found', caught.message), 404);
+    }
+    if (ApprovalStateError.isInstance(caught)) {
+      return c.json(error(caught.found ? 'conflict' : 'not_found', caught.message), caught.found ? 409 : 404);
+    }
+    if (KiokuError.isInstance(caught) && caught.name === 'PermissionError') {
+      return c.json(error('forbidden', caught.message), 403);
+    }
+    if (KiokuError.isInstance(caught) && caught.name === 'UserInputError') {
+      return c.json(error('invalid_request', caught.message), 400);
     }
     if (KiokuError.isInstance(caught) && caught.name === 'AlertStateError') {
       return c.json(error('conflict', caught.message), 409);
@@ -206,9 +221,7 @@ export function createConsoleServer({
   return app;
 }
 
-function refusalMessage({ reason, retryAfterSeconds }: SignInRefusal): string {
-  const again = `try again in ${retryAfterSeconds} s`;
-  if (reason === 'client') return `too many failed sign-ins from this address; ${again}`;
-  if (reason === 'global') return `too many failed sign-ins to this console; ${again}`;
-  return `other sign-ins are being verified; ${again}`;
+/** Bad input from the request (an `InputFormatError`: a malformed alert, an unknown filter value): a 400. */
+function isInputFormatError(caught: unknown): boolean {
+  return InputFormatError.isInstance(caught);
 }

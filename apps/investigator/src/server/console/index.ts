@@ -1,10 +1,12 @@
 export {
+  type ApprovalActivity,
   type ChatEventChunks,
   chatEventChunks,
   type ProgressLine,
   type ToolActivity,
 } from './chat-event-chunks.js';
 export { type ChatRoutesOptions, chatRoutes } from './chat-routes.js';
+export { type CompactionLike, compactionLabel } from './compaction-label.js';
 export type { ConsoleEnv } from './console-env.js';
 export { consoleGuard, csrfHeader, sessionCookie } from './console-guard.js';
 export {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { createHashingEmbedder, openMemory } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
+import { createAuditLog } from '../../audit/index.js';
 import { rowsOf } from '../../store/rows-of.js';
 import type { ConsoleEnv } from './console-env.js';
 
@@ -65,12 +66,22 @@ export function memoryRoutes({
         404,
       );
     }
-    const deleted = await (await open(namespace)).delete(id);
+    const memory = await open(namespace);
+    const before = (await memory.list()).find((entry) => entry.id === id);
+    const deleted = await memory.delete(id);
     await store.db.execute(
       sql`delete from investigator_memory_recalls where namespace = ${namespace} and memory_id = ${id}`,
     );
     if (!deleted)
       return c.json({ error: { code: 'not_found', message: `no memory ${namespace}/${id}` } }, 404);
+    const user = c.get('user');
+    await createAuditLog(store).record(store.db, {
+      actor: { name: user.name, via: user.via },
+      action: 'memory.delete',
+      target: `memory:${namespace}/${id}`,
+      before:
+        before === undefined ? null : { claim: before.claim, score: before.score, request: before.request },
+    });
     return c.json({ deleted: id });
   });
 

@@ -26,7 +26,10 @@ export type ContextEditingTrigger = SizeTriggerOption | { toolUses: number };
 export interface ContextEditingOptions {
   /** Default `{ inputTokens: 100_000 }`. */
   trigger?: ContextEditingTrigger;
-  /** Tool uses (call and result) kept whole, counted from the newest; default 3. */
+  /**
+   * Tool uses (call and result) kept whole, counted from the newest; default 3. The uses of the newest step
+   * (an assistant message's parallel calls) are kept whatever `keep` says.
+   */
   keep?: number;
   /**
    * Fewest tokens an edit must clear; when the tool uses beyond `keep` hold fewer, nothing new is
@@ -130,8 +133,11 @@ export function contextEditing({
       const newResults: string[] = [];
       const newInputs: string[] = [];
       let gain = 0;
+      // The newest step's uses are never cleared: their results are what the model asked for last.
+      const newest = uses.at(-1)?.callIndex;
       uses.forEach(({ toolCallId, toolName, callIndex, call, resultIndex = -1, result }, position) => {
-        const old = triggered && position < uses.length - keep && !excluded.has(toolName);
+        const old =
+          triggered && position < uses.length - keep && callIndex !== newest && !excluded.has(toolName);
         const resultMessage = messages[resultIndex];
         if (
           resultMessage !== undefined &&

@@ -1,8 +1,10 @@
 /**
- * How many of the oldest `count` items fall outside a window of the newest `keep`, when the window's
- * edge only moves in steps of `batchSize`: the result is a multiple of `batchSize`, and between `keep` and
- * `keep + batchSize - 1` items stay inside. With `batchSize` 1 the edge moves at every new item; with K
- * it moves once per K items, so an edit that rewrites the provider's cached prefix happens once per K.
+ * How many of the oldest `count` steps fall outside a window of the newest `keep`, when the window's
+ * edge only moves in steps of `batchSize`: a multiple of `batchSize`, so between `keep` and
+ * `keep + batchSize - 1` steps stay inside, and never the newest step (the results the model asked for
+ * at the call before are always shown to it, even with `keep` 0). With `batchSize` 1 the edge moves at
+ * every new step; with K it moves once per K steps, so an edit that rewrites the provider's cached
+ * prefix happens once per K.
  */
 export function batchCutoff({
   count,
@@ -13,5 +15,5 @@ export function batchCutoff({
   keep: number;
   batchSize: number;
 }): number {
-  return Math.max(0, Math.floor((count - keep) / batchSize) * batchSize);
+  return Math.max(0, Math.min(Math.floor((count - keep) / batchSize) * batchSize, count - 1));
 }

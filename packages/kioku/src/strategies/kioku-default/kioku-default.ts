@@ -10,9 +10,12 @@ import { toolInputClearing } from '../tool-input-clearing/index.js';
 
 /** Options of {@link kiokuDefault}; the defaults are the configuration the benchmarks chose. */
 export interface KiokuDefaultOptions {
-  /** Tool outputs (and tool-call inputs) kept verbatim, counted from the newest; default 2. */
+  /**
+   * Steps whose tool outputs (and tool-call inputs) stay verbatim, counted from the newest (a step: an
+   * assistant message's calls and their results, however many in parallel); default 2.
+   */
   keep?: number;
-  /** Outputs masked (and inputs cleared) at once; default 4. */
+  /** Steps whose outputs are masked (and inputs cleared) at once; default 4. */
   batchSize?: number;
   /** Outputs (and inputs) under this many tokens are never masked (cleared); default 64. */
   minTokens?: number;
@@ -25,7 +28,7 @@ export interface KiokuDefaultOptions {
   recall?: boolean;
   /**
    * Outputs the agent went on to use (their values reappear in its later messages) stay verbatim while
-   * among the newest `keepReferenced` (`observationMasking`'s tool-aware keep); default `Infinity`: for
+   * among the newest `keepReferenced` steps (`observationMasking`'s tool-aware keep); default `Infinity`: for
    * good (`keep`: the rule off).
    */
   keepReferenced?: number;
@@ -48,8 +51,9 @@ export interface KiokuDefaultOptions {
  * peer baselines, chosen on the frontier of cost and hidden facts on one half of the dev trajectories and
  * reported on the other (`bench/strategies/default-frontier.mjs`, docs/strategies.md):
  *
- * - **observation masking**, `keep` 2, `batchSize` 4: the newest 2 to 5 tool outputs stay verbatim, older
- *   ones of 64 tokens or more become a placeholder, 4 at a time; the placeholder keeps a digest of up to
+ * - **observation masking**, `keep` 2, `batchSize` 4: the tool outputs of the newest 2 to 5 steps stay
+ *   verbatim (the newest step's always, however many calls it made), older ones of 64 tokens or more
+ *   become a placeholder, 4 steps at a time; the placeholder keeps a digest of up to
  *   320 characters of what an agent acts on (key–value pairs, IOCs, paths, ids, numbers;
  *   `digestPlaceholder`), leaving out the values the agent already holds outside tool outputs (`skipKnown`),
  *   and with `recall` the handle to read the output again (`recallOutput`); the agent's reasoning and

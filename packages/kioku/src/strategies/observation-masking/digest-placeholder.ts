@@ -48,9 +48,9 @@ export function digestPlaceholder({
     const items: string[] = [];
     let used = 0;
     for (const item of outputDigest(output.text, { maxCharacters: maxCharacters * 4 })) {
-      if (known(item.replace(keyed, ''))) continue;
       const cost = item.length + (items.length === 0 ? 0 : 2);
-      if (used + cost > maxCharacters) continue;
+      // Whether it fits first: asking whether the agent holds a value costs more.
+      if (used + cost > maxCharacters || known(item.replace(keyed, ''))) continue;
       items.push(item);
       used += cost;
     }

@@ -95,6 +95,8 @@ describe('observationMasking', () => {
       ...toolStep({ id: 'a', toolName: 'bash', output: big }),
       ...toolStep({ id: 'b', toolName: 'memory', output: big }),
       ...toolStep({ id: 'c', toolName: 'search', output: big }),
+      // The newest step's output stays whatever `keep` says.
+      ...toolStep({ id: 'd', toolName: 'search', output: big }),
     ];
     expect((await mask(messages, { keep: 0, exclude: ['memory'] })).state.masked).toEqual(['a', 'c']);
     expect(
@@ -103,7 +105,7 @@ describe('observationMasking', () => {
   });
 
   it('keeps pinned tool messages and outputs already replaced by a placeholder', async () => {
-    const messages = history(3);
+    const messages = [...history(3), ...toolStep({ id: 'newest', output: big })];
     messages[3] = pin(messages[3] as ModelMessage);
     const already = resultOf(messages[5]);
     messages[5] = {
@@ -130,6 +132,7 @@ describe('observationMasking', () => {
           ],
         },
       }),
+      ...toolStep({ id: 'newest', output: big }),
     ];
     const { messages: output } = await mask(messages, { keep: 0 });
     expect(resultOf(output[2]).output).toEqual({
@@ -142,21 +145,15 @@ describe('observationMasking', () => {
     });
   });
 
-  it('masks parallel results in one tool message one by one', async () => {
-    const messages: ModelMessage[] = [
-      { role: 'user', content: 'go' },
+  it('counts steps, not results: parallel results of one step are kept or masked together', async () => {
+    const parallel = (ids: string[]): ModelMessage[] => [
       {
         role: 'assistant',
-        content: ['p', 'q', 'r'].map((id) => ({
-          type: 'tool-call',
-          toolCallId: id,
-          toolName: 'bash',
-          input: {},
-        })),
+        content: ids.map((id) => ({ type: 'tool-call', toolCallId: id, toolName: 'bash', input: {} })),
       },
       {
         role: 'tool',
-        content: ['p', 'q', 'r'].map((id) => ({
+        content: ids.map((id) => ({
           type: 'tool-result',
           toolCallId: id,
           toolName: 'bash',
@@ -164,14 +161,21 @@ describe('observationMasking', () => {
         })),
       },
     ];
-    const { messages: output, edits } = await mask(messages, { keep: 1 });
-    const parts = toolResults(output).map(({ part }) => part);
+    const first: ModelMessage[] = [{ role: 'user', content: 'go' }, ...parallel(['p', 'q', 'r'])];
+    // The newest step's three results are what the model asked for: none is masked, whatever `keep` says.
+    for (const keep of [0, 1, 2]) expect((await mask(first, { keep })).edits).toEqual([]);
+    const second = [...first, ...parallel(['s', 't'])];
+    const { messages: output, edits } = await mask(second, { keep: 1 });
+    const parts = toolResults(output).parts.map(({ part }) => part);
     expect(parts.map((part) => part.providerOptions?.kioku?.placeholder === true)).toEqual([
       true,
       true,
+      true,
+      false,
       false,
     ]);
-    expect(parts[2]).toBe(toolResults(messages)[2]?.part);
+    expect(parts[3]).toBe(toolResults(second).parts[3]?.part);
+    // One edit per rewritten message: the three results of the older step share one tool message.
     expect(edits).toHaveLength(1);
   });
 
@@ -182,11 +186,9 @@ describe('observationMasking', () => {
     expect(first.state.masked).toEqual(['c0', 'c1']);
     const shorter = [messages[0], messages[1], ...messages.slice(4)] as ModelMessage[];
     const second = await strategy.apply({ messages: shorter, counter, budget, state: first.state });
-    expect(toolResults(second.messages).map(({ part }) => part.providerOptions?.kioku?.placeholder)).toEqual([
-      true,
-      undefined,
-      undefined,
-    ]);
+    expect(
+      toolResults(second.messages).parts.map(({ part }) => part.providerOptions?.kioku?.placeholder),
+    ).toEqual([true, undefined, undefined]);
   });
 
   it('returns the same masked message objects from call to call, so token counts stay cached', async () => {
@@ -208,7 +210,9 @@ describe('observationMasking', () => {
     for (let steps = 1; steps <= 14; steps += 1) {
       const result = await strategy.apply({ messages: full.slice(0, 2 + 2 * steps), counter, budget, state });
       if (result.state !== state) rewrites.push(steps);
-      const verbatim = toolResults(result.messages).filter(({ part }) => part.providerOptions === undefined);
+      const verbatim = toolResults(result.messages).parts.filter(
+        ({ part }) => part.providerOptions === undefined,
+      );
       expect(verbatim.length).toBeGreaterThanOrEqual(Math.min(steps, 2));
       expect(verbatim.length).toBeLessThanOrEqual(2 + 3 - 1);
       state = result.state;
@@ -247,7 +251,7 @@ describe('observationMasking', () => {
     );
   });
 
-  it('on generated histories, keeps the newest `keep` outputs and masks every older big one', async () => {
+  it('on generated histories, keeps the outputs of the newest `keep` steps and masks every older big one', async () => {
     const strategy = observationMasking({ keep: 3 });
     await fc.assert(
       fc.asyncProperty(agentHistory(), async (messages) => {
@@ -257,15 +261,14 @@ describe('observationMasking', () => {
           budget,
           state: { masked: [] },
         });
-        const before = toolResults(messages);
-        const after = toolResults(output);
+        const { parts: before, steps } = toolResults(messages);
+        const after = toolResults(output).parts;
         const pinned = pinnedIndexes(messages);
-        before.forEach(({ index, part }, position) => {
+        before.forEach(({ index, part, step }, position) => {
           const masked = after[position]?.part.providerOptions?.kioku?.placeholder === true;
           const original = part.providerOptions?.kioku?.placeholder === true;
           const message = messages[index] as ModelMessage;
-          const eligible =
-            position < before.length - 3 && !pinned.has(index) && partTokens(counter, message, part) >= 64;
+          const eligible = step < steps - 3 && !pinned.has(index) && partTokens(counter, message, part) >= 64;
           expect(masked).toBe(original || eligible);
         });
       }),

@@ -1,9 +1,9 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
-import { isObservation } from '../../messages/observation-mark.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import { batchCutoff } from '../internal/batch-cutoff.js';
 import { checkCount } from '../internal/check-option.js';
 import { outweighs, partTokens } from '../internal/part-tokens.js';
+import { perHistory } from '../internal/per-history.js';
 import { pinnedIndexes } from '../internal/pinned-indexes.js';
 import { isPlaceholder, markPlaceholder } from '../internal/placeholder-mark.js';
 import { type RewriteMemo, replaceToolParts } from '../internal/replace-tool-parts.js';
@@ -11,15 +11,19 @@ import { type ToolFilterOptions, toolFilter } from '../internal/tool-filter.js';
 import { toolPartEdits } from '../internal/tool-part-edits.js';
 import { addTarget, toolResults } from '../internal/tool-parts.js';
 import type { Strategy } from '../strategy.js';
-import { messageStrings } from '../summarization/facts/message-strings.js';
 import { isRecordOutput } from './is-record-output.js';
+import { knownText } from './known-text.js';
 import { describeMaskedOutput, type MaskedOutput, maskedOutput } from './masked-output.js';
 import { outputReferences } from './output-references.js';
 import { repeatedCalls } from './repeated-calls.js';
 
 /** Options of {@link observationMasking}. */
 export interface ObservationMaskingOptions extends ToolFilterOptions {
-  /** Tool outputs kept verbatim, counted from the newest (every tool's outputs count); default 10. */
+  /**
+   * Steps whose tool outputs stay verbatim, counted from the newest: a step is an assistant message and
+   * the results of its calls, however many it made in parallel (every tool's steps count). The newest
+   * step's outputs are never masked, even with 0. Default 10.
+   */
   keep?: number;
   /**
    * Outputs smaller than this many tokens are never masked: a placeholder would save little and lose
@@ -27,10 +31,10 @@ export interface ObservationMaskingOptions extends ToolFilterOptions {
    */
   minTokens?: number;
   /**
-   * Cache-aware batching: the window's edge moves K outputs at a time, so older outputs are masked K at
-   * once and the provider's cached prefix is rewritten once per K outputs instead of at every one (between
-   * `keep` and `keep + K - 1` outputs stay verbatim). Default 1: mask each output as soon as it leaves
-   * the window. See `chooseBatchSize` (in `replay/`) to pick K with the cost model.
+   * Cache-aware batching: the window's edge moves K steps at a time, so the outputs of older steps are
+   * masked K steps at once and the provider's cached prefix is rewritten once per K steps instead of at
+   * every one (between `keep` and `keep + K - 1` steps stay verbatim). Default 1: mask a step's outputs as
+   * soon as it leaves the window. See `chooseBatchSize` (in `replay/`) to pick K with the cost model.
    */
   batchSize?: number;
   /** The placeholder's text; default {@link describeMaskedOutput}. */
@@ -38,7 +42,7 @@ export interface ObservationMaskingOptions extends ToolFilterOptions {
   /**
    * Tool-aware keep: outputs the agent went on to use (`outputReferences`: values of the output, such as
    * ids, names or paths, reappear in its later messages — a lookup whose ids feed later calls, a schema
-   * its queries use) stay verbatim while among the newest `keepReferenced` outputs (rounded up to whole
+   * its queries use) stay verbatim while among the outputs of the newest `keepReferenced` steps (rounded up to whole
    * batches beyond `keep`, so they are masked at the same calls as the others; `Infinity`: for good);
    * outputs it only read are masked after `keep`. A finite value masks a referenced output behind
    * outputs masked before, which rewrites the provider's cached prompt from further back. Default `keep`:
@@ -61,22 +65,28 @@ export interface ObservationMaskingOptions extends ToolFilterOptions {
    * Stale outputs first: an output whose call the agent made again later with the same tool and input
    * (the same file viewed again, the same query re-run) is superseded by the later output and masked at
    * the next batch, inside the `keep` window, whatever `minTokens` and `keepReferenced` say (a
-   * placeholder must still be shorter). Default false.
+   * placeholder must still be shorter); a repeat in the same step (parallel calls) supersedes nothing, and
+   * the newest step's outputs stay. Default false.
    */
   maskRepeated?: boolean;
 }
 
 /** What observation masking remembers between calls. */
 export interface ObservationMaskingState {
-  /** Tool call ids whose outputs this strategy masked; they stay masked at every later call. */
+  /**
+   * Tool call ids whose outputs this strategy masked; they stay masked at every later call. Ids are those
+   * of the history as given; through the middleware, `prepareStep` and a replay a reused id is a new call
+   * (`distinctToolCallIds`).
+   */
   readonly masked: readonly string[];
 }
 
 const name = 'observation-masking';
 
 /**
- * Observation masking (Lindenbauer et al., "The Complexity Trap", arXiv 2508.21433): keeps the last
- * `keep` tool outputs verbatim and replaces each older one with a one-line placeholder saying which tool
+ * Observation masking (Lindenbauer et al., "The Complexity Trap", arXiv 2508.21433): keeps the tool
+ * outputs of the last `keep` steps verbatim (the newest step's always, however many calls it made) and
+ * replaces each older one with a one-line placeholder saying which tool
  * and how much was cut. The agent's reasoning and actions (assistant messages) are untouched; a masked
  * output stays a `tool-result` with the same `toolCallId` and `toolName`, as `text` (`error-text` for
  * errors), marked `providerOptions.kioku.placeholder`. Pinned messages, outputs already replaced by a
@@ -123,8 +133,8 @@ export function observationMasking({
       worth: WeakMap<ToolResultPart, boolean>;
     }
   >();
-  /** Per tool message, the text of the messages before it, tool outputs aside (read when a digest asks). */
-  const knownTexts = new WeakMap<ModelMessage, string>();
+  /** Per conversation, what the agent holds outside tool outputs (read when a digest asks). */
+  const knownOf = perHistory(knownText);
   const references = keepReferenced > keep ? outputReferences() : undefined;
   // Referenced outputs leave the window whole batches after the others, so at the same calls.
   const extraBatches = Math.ceil((keepReferenced - keep) / batchSize);
@@ -141,25 +151,13 @@ export function observationMasking({
         perCounter.set(counter, caches);
       }
       const { memo, masked, worth } = caches;
-      const knownBefore = (history: readonly ModelMessage[], index: number): string => {
-        const message = history[index];
-        if (message === undefined) return '';
-        let text = knownTexts.get(message);
-        if (text === undefined) {
-          text = history
-            .slice(0, index)
-            .filter((each) => each.role !== 'tool' && !isObservation(each))
-            .map((each) => messageStrings(each, { scalars: true }).join('\n'))
-            .join('\n');
-          knownTexts.set(message, text);
-        }
-        return text;
-      };
+      const known = knownOf(messages);
       const mask = (message: ModelMessage, part: ToolResultPart): ToolResultPart => {
         const replacement = masked.get(part);
         if (replacement === undefined) {
+          const index = messages.indexOf(message);
           const measured = maskedOutput(part, partTokens(counter, message, part), (value) =>
-            knownBefore(messages, messages.indexOf(message)).includes(value),
+            known.holds(messages, index, value),
           );
           const value = placeholder(measured);
           const output: ToolResultPart['output'] = measured.error
@@ -186,17 +184,18 @@ export function observationMasking({
 
       const pinned = pinnedIndexes(messages);
       const carried = new Set(state.masked);
-      const results = toolResults(messages);
-      const cutoff = batchCutoff({ count: results.length, keep, batchSize });
+      const { parts: results, steps } = toolResults(messages);
+      const cutoff = batchCutoff({ count: steps, keep, batchSize });
       const referencedCutoff = Math.max(0, cutoff - extraBatches * batchSize);
-      // Repeats count among the results the window's edge has passed `keep` before (they change with it).
+      // Repeats count among the steps the window's edge has passed `keep` before (they change with it);
+      // a superseded output is an earlier step's, never the newest's.
       const repeated = maskRepeated ? repeatedCalls(messages, cutoff + keep) : new Set<string>();
-      const eligible = (index: number, message: ModelMessage, part: ToolResultPart, position: number) => {
+      const eligible = (index: number, message: ModelMessage, part: ToolResultPart, step: number) => {
         if (!allowed(part.toolName)) return false;
         if (repeated.has(part.toolCallId) && shorter(message, part)) return true;
-        if (position >= cutoff || !worthMasking(message, part)) return false;
+        if (step >= cutoff || !worthMasking(message, part)) return false;
         return (
-          position < referencedCutoff ||
+          step < referencedCutoff ||
           references === undefined ||
           partTokens(counter, message, part) >= lookupTokens ||
           (structuredOnly && !isRecordOutput(part)) ||
@@ -205,11 +204,11 @@ export function observationMasking({
       };
       const targets = new Map<number, string[]>();
       const newlyMasked: string[] = [];
-      results.forEach(({ index, part }, position) => {
+      results.forEach(({ index, part, step }) => {
         const message = messages[index];
         if (message === undefined || pinned.has(index) || isPlaceholder(part)) return;
         if (!carried.has(part.toolCallId)) {
-          if (!eligible(index, message, part, position)) return;
+          if (!eligible(index, message, part, step)) return;
           newlyMasked.push(part.toolCallId);
         }
         mask(message, part);

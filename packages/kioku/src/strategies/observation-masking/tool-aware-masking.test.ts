@@ -58,7 +58,7 @@ async function apply(messages: ModelMessage[], options: ObservationMaskingOption
 
 const maskedIds = (messages: readonly ModelMessage[]) =>
   toolResults(messages)
-    .filter(({ part }) => isPlaceholder(part))
+    .parts.filter(({ part }) => isPlaceholder(part))
     .map(({ part }) => part.toolCallId);
 
 describe('observationMasking, tool-aware rules', () => {
@@ -93,7 +93,7 @@ describe('observationMasking, tool-aware rules', () => {
     // q1's log holds `line 7......` words its later queries do not use; make the agent cite one.
     const cited: ModelMessage = { role: 'assistant', content: 'The log says line_7_marker matters.' };
     const withLog = [...history.slice(0, 6), { ...cited }, ...history.slice(6)] as ModelMessage[];
-    const logOutput = toolResults(withLog)[1]?.part;
+    const logOutput = toolResults(withLog).parts[1]?.part;
     if (logOutput?.output.type !== 'text') throw new Error('no log output');
     logOutput.output = { type: 'text', value: `${log}\nline_7_marker` };
     const bulk = await apply(withLog, { keep: 2, keepReferenced: Number.POSITIVE_INFINITY });
@@ -127,7 +127,7 @@ describe('observationMasking, tool-aware rules', () => {
     expect(maskedIds(plain.messages)).toEqual([]);
     expect(maskedIds(aware.messages)).toEqual(['v1']);
     // The newer view still holds what the masked one did.
-    expect(toolResults(aware.messages)[2]?.part).toBe(toolResults(history)[2]?.part);
+    expect(toolResults(aware.messages).parts[2]?.part).toBe(toolResults(history).parts[2]?.part);
   });
 
   it('maskRepeated waits for the batch: a repeat among the newest outputs changes nothing yet', async () => {
@@ -203,7 +203,7 @@ describe('observationMasking, tool-aware rules', () => {
     expect(maskedIds(plain.messages)).toEqual(['o1']);
     expect(hidden(plain.messages)).toEqual(['8118291112']);
     expect(hidden(aware.messages)).toEqual([]);
-    expect(toolResults(aware.messages)[0]?.part.output).toEqual({
+    expect(toolResults(aware.messages).parts[0]?.part.output).toEqual({
       type: 'text',
       value:
         '[Old get_order_details output omitted: 1 line, 209 characters. Kept: name=Hiking Boots; item_id=8118291112; price=260.56]',

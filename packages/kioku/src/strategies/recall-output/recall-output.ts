@@ -2,6 +2,7 @@ import type { ModelMessage, Tool } from 'ai';
 import { tool } from 'ai';
 import { z } from 'zod';
 import { InvalidSessionInputError } from '../../errors/invalid-session-input-error.js';
+import { distinctToolCallIds } from '../../messages/distinct-tool-call-ids.js';
 import { toolOutputText } from '../../messages/message-text.js';
 import { isPlaceholder } from '../internal/placeholder-mark.js';
 
@@ -36,7 +37,8 @@ export const recallOutputToolName = 'recall_output';
  * conversation's original messages, so the agent can re-read it instead of running the tool again.
  * Masked outputs name their handle (the tool call id) in the placeholder when the masking's placeholder
  * is `digestPlaceholder({ recallTool: 'recall_output' })`, as `kiokuDefault({ recall: true })`'s is.
- * Only the session given here is read. The result is the output's text as the model first saw it (JSON
+ * A provider that reuses ids gets handles told apart by position (`distinctToolCallIds`: `call_0-2` for
+ * the second call under `call_0`). Only the session given here is read. The result is the output's text as the model first saw it (JSON
  * outputs stringified); an unknown handle is a tool error the model sees (`InvalidSessionInputError`).
  *
  * @example
@@ -59,7 +61,8 @@ export function recallOutput({
         .describe('The handle in the placeholder: the id of the tool call whose output to return.'),
     }),
     async execute({ toolCallId }) {
-      const messages = await sessions.messages(sessionId);
+      // Handles name calls as the strategies saw them: a reused id told apart by position.
+      const messages = distinctToolCallIds(await sessions.messages(sessionId));
       for (const message of messages) {
         if (message.role !== 'tool') continue;
         for (const part of message.content) {

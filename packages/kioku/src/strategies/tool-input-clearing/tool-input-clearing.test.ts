@@ -71,7 +71,8 @@ describe('toolInputClearing', () => {
   });
 
   it('keeps inputs under minTokens, pinned calls and excluded tools', async () => {
-    const messages = history();
+    // A step after `recent`: with keep 0 the newest step's inputs stay all the same.
+    const messages = [...history(), ...toolStep({ id: 'after' })];
     messages[1] = pin(messages[1] as ModelMessage);
     const clearing = toolInputClearing({ keep: 0, exclude: ['query'] });
     const { state } = await clearing.apply({ messages, counter, budget, state: clearing.initialState() });

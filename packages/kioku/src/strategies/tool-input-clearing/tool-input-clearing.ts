@@ -14,13 +14,16 @@ import type { Strategy } from '../strategy.js';
 
 /** Options of {@link toolInputClearing}. */
 export interface ToolInputClearingOptions extends ToolFilterOptions {
-  /** Tool calls whose inputs stay verbatim, counted from the newest; default 10. */
+  /**
+   * Steps whose tool calls' inputs stay verbatim, counted from the newest (a step: an assistant message's
+   * calls, however many); the newest step's always do. Default 10.
+   */
   keep?: number;
   /** Inputs smaller than this many tokens are kept whole; default 256 (about 1,000 characters). */
   minTokens?: number;
   /** Characters kept from the first line of each long value; default 120. */
   headCharacters?: number;
-  /** Cache-aware batching, as in `observationMasking`: the window's edge moves K calls at a time. Default 1. */
+  /** Cache-aware batching, as in `observationMasking`: the window's edge moves K steps at a time. Default 1. */
   batchSize?: number;
   /** The text standing for what was cut; default `[… 3,412 characters of input cleared]`. */
   note?: (clearedCharacters: number) => string;
@@ -39,7 +42,7 @@ export const describeClearedInput = (clearedCharacters: number): string =>
   `[… ${formatCount(clearedCharacters)} characters of input cleared]`;
 
 /**
- * Clears big tool-call arguments beyond the window of the last `keep` calls: a file written through a
+ * Clears big tool-call arguments beyond the window of the last `keep` steps: a file written through a
  * heredoc, a long SQL query. What stays still says what the action was: the input keeps its top-level
  * keys, each long value keeps the head of its first line and says how much was cut, e.g.
  * `{ "command": "cat > app.py << 'EOF' [… 3,412 characters of input cleared]" }`. The call keeps its id
@@ -90,17 +93,17 @@ export function toolInputClearing({
       };
       const pinned = pinnedIndexes(messages);
       const carried = new Set(state.cleared);
-      const calls = toolCalls(messages);
-      const cutoff = batchCutoff({ count: calls.length, keep, batchSize });
+      const { parts: calls, steps } = toolCalls(messages);
+      const cutoff = batchCutoff({ count: steps, keep, batchSize });
       const targets = new Map<number, string[]>();
       const newlyCleared: string[] = [];
-      calls.forEach(({ index, part }, position) => {
+      calls.forEach(({ index, part, step }) => {
         const message = messages[index];
         if (message === undefined || pinned.has(index) || isPlaceholder(part)) return;
         if (carried.has(part.toolCallId)) {
           if (shrink(part) === null) return;
         } else {
-          if (position >= cutoff || !allowed(part.toolName) || !worthClearing(message, part)) return;
+          if (step >= cutoff || !allowed(part.toolName) || !worthClearing(message, part)) return;
           newlyCleared.push(part.toolCallId);
         }
         addTarget(targets, index, part.toolCallId);

@@ -1,0 +1,156 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runInvestigator } from '../e2e/run-investigator.js';
+
+// The team's CLI: users and roles (the first an admin, passwords from stdin), every state-changing
+// command acting as a checked user (exit 3 otherwise, nothing changed), cases, approvals decided once, and
+// the audit log exported as JSON lines with who did what.
+
+const samples = fileURLToPath(new URL('../../samples/alerts/', import.meta.url));
+const directory = mkdtempSync(join(tmpdir(), 'investigator-team-cli-'));
+const store = join(directory, 'store');
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+const run = (args: string[], { input, env = {} }: { input?: string; env?: Record<string, string> } = {}) =>
+  runInvestigator(args, {
+    ...(input === undefined ? {} : { input }),
+    env: { INVESTIGATOR_STORE: store, ...env },
+  });
+
+describe('investigator team commands (built CLI, a PGlite directory store)', () => {
+  let id = '';
+  it('adds users with roles: the first an admin, then only by an admin, passwords from stdin', async () => {
+    expect((await run(['users', 'add', 'vic', '--role', 'viewer'])).stderr).toMatch(
+      /role: expected admin for the first user of a store, found viewer/,
+    );
+    const root = await run(['users', 'add', 'root', '--role', 'admin', '--password-stdin'], {
+      input: 'a long passphrase\n',
+    });
+    expect(root.stderr).toBe('');
+    expect(root.stdout).toMatch(/^root +admin +active +password/);
+    const noActor = await run(['users', 'add', 'ann', '--role', 'analyst']);
+    expect(noActor.status).toBe(3);
+    expect(noActor.stderr).toBe(
+      'investigator: adding a user needs the role admin or above; name yourself with --as <user> or INVESTIGATOR_USER\n',
+    );
+    expect((await run(['users', 'add', 'ann', '--role', 'analyst', '--as', 'root'])).status).toBe(0);
+    expect(
+      (await run(['users', 'add', 'vic', '--role', 'viewer'], { env: { INVESTIGATOR_USER: 'root' } })).status,
+    ).toBe(0);
+    const short = await run(['users', 'set', 'ann', '--password-stdin', '--as', 'root'], {
+      input: 'short\n',
+    });
+    expect(short.status).toBe(2);
+    expect(short.stderr).toMatch(/password: expected at least 12 characters, found 5/);
+  }, 300_000);
+
+  it('acts as a checked user: a viewer or a stranger is refused with exit code 3 and nothing changes', async () => {
+    const ingested = await run([
+      'new',
+      join(samples, 'lsass-dump-mkt01.json'),
+      '--schema',
+      'edr',
+      '--json',
+      '--as',
+      'ann',
+    ]);
+    expect(ingested.status).toBe(0);
+    id = (JSON.parse(ingested.stdout) as { id: string }).id;
+    const viewer = await run(['resolve', id, '--conclusion', 'benign', '--reason', 'fine', '--by', 'vic']);
+    expect(viewer.status).toBe(3);
+    expect(viewer.stderr).toBe(
+      'investigator: resolving an alert needs the role analyst or above; vic is a viewer\n',
+    );
+    const logs = await run([
+      'logs',
+      'import',
+      'notes',
+      join(samples, 'lsass-dump-mkt01.json'),
+      '--db',
+      join(directory, 'logs.duckdb'),
+      '--as',
+      'vic',
+    ]);
+    expect(logs.status).toBe(3);
+    expect(logs.stderr).toBe(
+      'investigator: importing logs needs the role analyst or above; vic is a viewer\n',
+    );
+    expect(existsSync(join(directory, 'logs.duckdb'))).toBe(false);
+    const stranger = await run(['case', 'comment', id, 'hello', '--as', 'mallory']);
+    expect(stranger.status).toBe(3);
+    expect(stranger.stderr).toMatch(/mallory is not an active user of this store/);
+    expect(JSON.parse((await run(['show', id, '--json'])).stdout)).toMatchObject({
+      status: 'open',
+      tags: [],
+    });
+  }, 300_000);
+
+  it('works a case and exports the audit log as JSON lines, with who did what', async () => {
+    expect((await run(['case', 'assign', id, 'ann', '--as', 'ann'])).status).toBe(0);
+    expect((await run(['case', 'tag', id, 'lsass', 'MKT01', '--as', 'ann'])).status).toBe(0);
+    expect((await run(['case', 'comment', id, 'Meterpreter **payload**', '--as', 'ann'])).status).toBe(0);
+    expect(
+      (
+        await run([
+          'resolve',
+          id,
+          '--conclusion',
+          'true_positive',
+          '--reason',
+          'payload dumped LSASS',
+          '--by',
+          'ann',
+        ])
+      ).status,
+    ).toBe(0);
+    expect(
+      (
+        await run([
+          'case',
+          'verdict',
+          id,
+          '--conclusion',
+          'escalated',
+          '--reason',
+          'handed to IR',
+          '--as',
+          'ann',
+        ])
+      ).status,
+    ).toBe(0);
+    expect((await run(['case', 'reopen', id, '--reason', 'IR asked for more', '--as', 'ann'])).status).toBe(
+      0,
+    );
+    const listed = await run(['list', '--json']);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      expect.objectContaining({ id, status: 'open', assignee: 'ann', tags: ['lsass', 'mkt01'] }),
+    ]);
+
+    const out = join(directory, 'audit.jsonl');
+    expect((await run(['audit', 'export', '--out', out, '--as', 'ann'])).status).toBe(3);
+    const exported = await run(['audit', 'export', '--out', out, '--as', 'root']);
+    expect(exported.stderr).toBe('');
+    const again = await run(['audit', 'export', '--out', out, '--as', 'root']);
+    expect(again.status).not.toBe(0);
+    const entries = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { action: string; actor: { name: string; via: string } });
+    expect(entries.map((entry) => `${entry.action} ${entry.actor.name}`)).toEqual([
+      `user.add ${userInfo().username}`,
+      'user.add root',
+      'user.add root',
+      'alert.ingest ann',
+      'alert.assign ann',
+      'alert.tags ann',
+      'alert.comment ann',
+      'alert.resolve ann',
+      'alert.verdict ann',
+      'alert.reopen ann',
+    ]);
+    expect(entries.every((entry) => entry.actor.via === 'cli')).toBe(true);
+  }, 300_000);
+});
