@@ -75,7 +75,13 @@ for (const half of ['dev', 'held-out']) {
     headline: score(rows, 'headline'),
     toolOutputs: score(rows, 'outputs'),
     bySet: Object.fromEntries(
-      sets.map((set) => [set.name, score(rows.filter((row) => row.call.set === set.name), 'headline')]),
+      sets.map((set) => [
+        set.name,
+        score(
+          rows.filter((row) => row.call.set === set.name),
+          'headline',
+        ),
+      ]),
     ),
   };
 }
@@ -92,7 +98,9 @@ for (const [half, figure] of Object.entries(figures)) {
 }
 // Disagreements are printed for the dev half only: the rules are tuned there.
 console.log('\ndev half, where the measure and the labels disagree (headline):');
-for (const row of results.filter((item) => item.call.half === 'dev' && item.expected.headline !== item.found.headline)) {
+for (const row of results.filter(
+  (item) => item.call.half === 'dev' && item.expected.headline !== item.found.headline,
+)) {
   console.log(
     `  ${row.call.id} (${row.call.strategy}): labelled ${JSON.stringify(row.call.label.values.map((value) => value.value))}, measured ${JSON.stringify(row.measured.hidden)}`,
   );

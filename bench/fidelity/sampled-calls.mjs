@@ -10,7 +10,12 @@ import { modelOf } from './agent-sets.mjs';
  * observations, and the AI SDK recipe with its trigger at 0.15 of the window (deletes whole old tool
  * exchanges, the agent's own calls included).
  */
-export const samplingStrategies = ['kioku-default', 'naive-masking-10', 'swe-agent-1.0-last-5', 'ai-sdk-prune-messages@0.15'];
+export const samplingStrategies = [
+  'kioku-default',
+  'naive-masking-10',
+  'swe-agent-1.0-last-5',
+  'ai-sdk-prune-messages@0.15',
+];
 
 /** The strategy a sampling name stands for (`name@fraction`: a peer with its token trigger there). */
 export function createSamplingStrategy(name) {
@@ -66,7 +71,8 @@ export function textOf(message) {
     else if (typeof value === 'number') strings.push(String(value));
     else if (Array.isArray(value)) value.forEach(walk);
     else if (value !== null && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) if (key !== 'type' && key !== 'providerOptions') walk(inner);
+      for (const [key, inner] of Object.entries(value))
+        if (key !== 'type' && key !== 'providerOptions') walk(inner);
     }
   };
   walk(message.content);
@@ -84,7 +90,8 @@ export function answerPieces({ history, managed, response }) {
   const texts = history.map(textOf);
   const answer = textOf(response);
   const pieces = new Set();
-  for (const match of answer.matchAll(/[A-Za-z0-9_$][\w.:/$@+-]*[\w$]/g)) if (match[0].length >= 3) pieces.add(match[0]);
+  for (const match of answer.matchAll(/[A-Za-z0-9_$][\w.:/$@+-]*[\w$]/g))
+    if (match[0].length >= 3) pieces.add(match[0]);
   for (const match of answer.matchAll(/\w{3,}/g)) pieces.add(match[0]);
   for (const line of answer.split('\n')) if (line.trim().length >= 12) pieces.add(line.trim());
   return [...pieces]

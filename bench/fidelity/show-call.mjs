@@ -15,11 +15,14 @@ import { answerPieces, contentOf, removedMessages, replayPrompts, textOf } from 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const { calls } = JSON.parse(await readFile(join(root, 'bench/fidelity/labelled-calls.json'), 'utf8'));
 const wanted = calls.filter((call) =>
-  process.argv.slice(2).some((id) => call.id === id || (id.endsWith('*') && call.id.startsWith(id.slice(0, -1)))),
+  process.argv
+    .slice(2)
+    .some((id) => call.id === id || (id.endsWith('*') && call.id.startsWith(id.slice(0, -1)))),
 );
 const sets = await loadAgentSets();
 
-const clip = (text, max) => (text.length <= max ? text : `${text.slice(0, max)} …[+${text.length - max} chars]`);
+const clip = (text, max) =>
+  text.length <= max ? text : `${text.slice(0, max)} …[+${text.length - max} chars]`;
 const oneLine = (text) => text.replace(/\s+/g, ' ').trim();
 
 function describe(message) {
@@ -55,7 +58,9 @@ for (const entry of wanted) {
   const texts = history.map(textOf);
   const found = answerPieces(prompt);
   const task = history.find((message) => message.role === 'user');
-  console.log(`\n=== ${entry.id} | ${entry.set} ${entry.half} | ${entry.run} | call ${entry.call + 1}/${entry.calls} | ${entry.strategy}`);
+  console.log(
+    `\n=== ${entry.id} | ${entry.set} ${entry.half} | ${entry.run} | call ${entry.call + 1}/${entry.calls} | ${entry.strategy}`,
+  );
   if (task !== undefined) console.log(`TASK: ${clip(oneLine(textOf(task)), 300)}`);
   console.log('ANSWER:');
   for (const part of answerParts(response)) console.log(`  ${clip(part, 3000)}`);
@@ -71,7 +76,9 @@ for (const entry of wanted) {
       .map((index) => `#${index}${removedSet.has(index) ? '' : '(kept)'} ${describe(history[index])}`)
       .join(', ') + (at.length > 4 ? ` +${at.length - 4}` : '');
   const words = found.filter(({ piece }) => /^[a-z]+$/.test(piece));
-  console.log(`ONLY IN REMOVED CONTENT — plain lowercase words: ${words.map(({ piece }) => piece).join(' ') || '(none)'}`);
+  console.log(
+    `ONLY IN REMOVED CONTENT — plain lowercase words: ${words.map(({ piece }) => piece).join(' ') || '(none)'}`,
+  );
   for (const { piece, at } of found.filter((item) => !words.includes(item)).slice(0, 40)) {
     const text = texts[at[0]];
     const position = text.indexOf(piece);

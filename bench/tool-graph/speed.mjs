@@ -25,7 +25,9 @@ const git = (...argv) => execFileSync('git', argv, { cwd: root, encoding: 'utf8'
 // main before the issue-24 tool-graph changes: a fixed point.
 const base = args.base ?? git('rev-parse', '2ad45d7');
 const temp = mkdtempSync(join(tmpdir(), 'kioku-tool-graph-baseline-'));
-execSync(`git archive ${base} packages/kioku tsconfig.base.json | tar -x -C ${JSON.stringify(temp)}`, { cwd: root });
+execSync(`git archive ${base} packages/kioku tsconfig.base.json | tar -x -C ${JSON.stringify(temp)}`, {
+  cwd: root,
+});
 symlinkSync(join(root, 'node_modules'), join(temp, 'node_modules'));
 execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(temp, 'packages/kioku/tsconfig.build.json')]);
 const load = async (dist) => import(pathToFileURL(join(dist, 'tool-graph/index.js')).href);
@@ -54,7 +56,10 @@ function syntheticRuns(toolCount, decisions) {
   while (learned < decisions) {
     const topic = pick(topics);
     const text = () =>
-      [...Array.from({ length: 12 }, () => pick(topic.words)), ...Array.from({ length: 4 }, () => pick(common))].join(' ');
+      [
+        ...Array.from({ length: 12 }, () => pick(topic.words)),
+        ...Array.from({ length: 4 }, () => pick(common)),
+      ].join(' ');
     const run = [{ kind: 'user', text: text() }];
     let step = Math.floor(random() * topic.tools.length);
     for (let call = 0; call < 10; call += 1) {
@@ -91,7 +96,12 @@ for (const toolCount of [60, 600]) {
     let best = Number.POSITIVE_INFINITY;
     for (let round = 0; round < 3; round += 1) {
       const graph = kioku.createToolGraph();
-      best = Math.min(best, cpuMicros(() => runs.forEach((run) => graph.learnRun(run))));
+      best = Math.min(
+        best,
+        cpuMicros(() => {
+          for (const run of runs) graph.learnRun(run);
+        }),
+      );
       graphs[name] = graph;
     }
     learning[name] = best / decisions;
@@ -131,16 +141,24 @@ for (const toolCount of [60, 600]) {
     );
   }
   // The two predict the same top action (the current graph scores only the actions its evidence names).
-  const sameTop = probes.cold.slice(0, 2_000).filter(
-    (history) => graphs.before.predict(history).ranked[0]?.action === graphs.after.predict(history).ranked[0]?.action,
-  ).length / 2_000;
+  const sameTop =
+    probes.cold
+      .slice(0, 2_000)
+      .filter(
+        (history) =>
+          graphs.before.predict(history).ranked[0]?.action ===
+          graphs.after.predict(history).ranked[0]?.action,
+      ).length / 2_000;
   // Loading a saved graph.
   const text = JSON.stringify(graphs.after.toJSON());
   const loading = {};
   for (const [name, kioku] of Object.entries(implementations)) {
     let best = Number.POSITIVE_INFINITY;
     for (let round = 0; round < 5; round += 1)
-      best = Math.min(best, cpuMicros(() => kioku.toolGraphFromJSON(JSON.parse(text))));
+      best = Math.min(
+        best,
+        cpuMicros(() => kioku.toolGraphFromJSON(JSON.parse(text))),
+      );
     loading[name] = best / 1000;
   }
   results.push({

@@ -86,7 +86,10 @@ describe('extractDistinctiveFacts', () => {
     });
     for (const word of ['need', 'rows', 'later', 'threat', 'table', 'process', 'injection'])
       expect(facts[word], word).toBeUndefined();
-    expect(kinds('Run `select Name from Users` first')).toMatchObject({ Name: 'sql-name', Users: 'sql-name' });
+    expect(kinds('Run `select Name from Users` first')).toMatchObject({
+      Name: 'sql-name',
+      Users: 'sql-name',
+    });
     expect(kinds('I will select the rows from the hosts table')).toEqual({});
   });
 

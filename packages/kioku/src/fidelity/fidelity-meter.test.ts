@@ -104,7 +104,8 @@ describe('fidelityMeter', () => {
   });
 
   it('counts a generic value (a builtin name, a number under 1,000) only where one message holds it', () => {
-    const output = (id: string, text: string) => toolStep({ id, toolName: 'bash', input: { command: 'run' }, output: text });
+    const output = (id: string, text: string) =>
+      toolStep({ id, toolName: 'bash', input: { command: 'run' }, output: text });
     const once = [...history.slice(0, 2), ...output('a', 'ValueError at line 612 of cards.py')];
     const twice = [...once, ...output('b', 'ValueError again, see line 612; 1612 ids')];
     const answer: ModelMessage = { role: 'assistant', content: 'Line 612 raises ValueError.' };
@@ -114,7 +115,11 @@ describe('fidelityMeter', () => {
     expect(common.hidden).toEqual([]);
     // 1612 holds 612 inside a longer number: not a second holder.
     const inside = [...once, ...output('c', 'ids 1612 and 3612')];
-    const counted = fidelityMeter().measure({ history: inside, managed: inside.map(masked), response: answer });
+    const counted = fidelityMeter().measure({
+      history: inside,
+      managed: inside.map(masked),
+      response: answer,
+    });
     expect(counted.hidden).toEqual(['ValueError', '612']);
   });
 

@@ -97,13 +97,10 @@ export function fidelityMeter(): FidelityMeter {
     );
     if (same !== undefined) return same;
     const facts = responseFacts(response);
-    const all = [
-      ...facts.text,
-      ...facts.reasoning,
-      ...facts.toolCalls.flatMap((call) => call.facts),
-    ];
+    const all = [...facts.text, ...facts.reasoning, ...facts.toolCalls.flatMap((call) => call.facts)];
     const generic = new Map<string, boolean>();
-    for (const fact of all) generic.set(fact.value, (generic.get(fact.value) ?? true) && fact.generic === true);
+    for (const fact of all)
+      generic.set(fact.value, (generic.get(fact.value) ?? true) && fact.generic === true);
     const sourced = new Map<string, SourcedFact>();
     for (const [value, isGeneric] of generic) {
       const holders: ModelMessage[] = [];
@@ -119,7 +116,10 @@ export function fidelityMeter(): FidelityMeter {
         holders.push(message);
       }
       if (elsewhere || holders.length === 0) continue;
-      if (isGeneric && holders.filter((message) => holdsWhole(textOf(message), value)).length > distinctiveHolders)
+      if (
+        isGeneric &&
+        holders.filter((message) => holdsWhole(textOf(message), value)).length > distinctiveHolders
+      )
         continue;
       sourced.set(value, { value, holders, own, counted: true, countedAmongOutputs: !own });
     }

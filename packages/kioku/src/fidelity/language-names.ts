@@ -19,7 +19,9 @@ export const languageNames: ReadonlySet<string> = new Set([
     'BytesWarning ResourceWarning EncodingWarning ExceptionGroup BaseExceptionGroup'
   ).split(' '),
   // Python builtin functions and constants that read as identifiers
-  ...'isinstance issubclass staticmethod classmethod frozenset bytearray memoryview __import__ __debug__'.split(' '),
+  ...'isinstance issubclass staticmethod classmethod frozenset bytearray memoryview __import__ __debug__'.split(
+    ' ',
+  ),
   // Python special names and methods
   ...(
     '__init__ __new__ __del__ __repr__ __str__ __bytes__ __format__ __hash__ __bool__ __eq__ __ne__ __lt__ ' +

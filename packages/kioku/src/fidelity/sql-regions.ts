@@ -1,5 +1,6 @@
 /** Words that open an SQL statement (or a query clause a tool takes on its own). */
-const statementStart = /^\s*(?:(?:--[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*(?:select|with|insert|update|delete|describe|desc|show|explain)\b/i;
+const statementStart =
+  /^\s*(?:(?:--[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*(?:select|with|insert|update|delete|describe|desc|show|explain)\b/i;
 /** Code a text quotes: a fenced block, an inline span, or a ReAct action's bracketed argument (`execute[…]`). */
 const quotedCode = /```[^\n]*\n([\s\S]*?)```|`([^`\n]+)`|\b[A-Za-z_]\w*\[([\s\S]*?)\](?=\s*(?:$|\n))/g;
 

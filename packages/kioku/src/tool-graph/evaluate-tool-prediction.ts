@@ -1,11 +1,11 @@
 import { type AgentEvent, replyAction } from './agent-event.js';
 import { canonicalJson } from './canonical-json.js';
+import { actionOf } from './decision-context.js';
 import {
   createParameterFiller,
   type ParameterFiller,
   type ParameterFillerOptions,
 } from './parameter-filler.js';
-import { actionOf } from './decision-context.js';
 import { createToolGraph, type ToolGraph, type ToolGraphOptions, type ToolPrediction } from './tool-graph.js';
 
 /** What a policy did at one threshold θ. */

@@ -2,6 +2,7 @@ export { type AgentEvent, replyAction } from './agent-event.js';
 export { agentEvents } from './agent-events.js';
 export { canonicalJson } from './canonical-json.js';
 export { type ColdStartThetaOptions, coldStartTheta, defaultToolGraphTheta } from './cold-start-theta.js';
+export { actionOf } from './decision-context.js';
 export {
   type EvaluateToolPredictionOptions,
   evaluateToolPrediction,
@@ -18,7 +19,6 @@ export {
 export { type ParameterFillerData, parameterFillerDataSchema } from './parameter-filler-data.js';
 export { parameterFillerFromJSON } from './parameter-filler-from-json.js';
 export { splitByTask } from './split-by-task.js';
-export { actionOf } from './decision-context.js';
 export {
   createToolGraph,
   type PredictOptions,

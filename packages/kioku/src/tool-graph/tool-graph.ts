@@ -113,7 +113,9 @@ export function createToolGraph({
       tables: [from.transitions, from.intents, from.recentTools],
     });
     ranking.rescale(counts.scale);
-    counts.actions.forEach((_, id) => ranking.set(id, priorCount(id)));
+    counts.actions.forEach((_, id) => {
+      ranking.set(id, priorCount(id));
+    });
   }
   let wordsCache: { text: string; words: string[] } | undefined;
   const wordsOf = (text: string): string[] => {
