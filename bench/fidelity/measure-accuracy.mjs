@@ -6,6 +6,10 @@
 // - headline: hidden from tool outputs or the agent's own earlier messages (`hidden`) against a label with
 //   any value;
 // - tool outputs only: `hiddenOutputFacts` against a label with a value whose source is a tool output.
+// A label holds for the prompt it was written against: each call records which messages of the unmanaged
+// prompt the managed one had lost when it was labelled (`labelledPrompt`). A call whose replay now loses
+// other messages (a strategy changed since) is set aside, counted per half as `changedSinceLabelling`,
+// until it is labelled again.
 // Run from the repository root after `npm run build`:
 //   node bench/fidelity/measure-accuracy.mjs [label]
 // Records the figures under `label` (default "current") in bench/results/fidelity-measure-accuracy.json,
@@ -16,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { fidelityMeter } from 'kioku/replay';
 import { trajectoriesDir } from 'kioku/test';
 import { loadAgentSets } from './agent-sets.mjs';
-import { replayPrompts } from './sampled-calls.mjs';
+import { removedMessages, replayPrompts } from './sampled-calls.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/fidelity-measure-accuracy.json');
@@ -28,6 +32,7 @@ if (unlabelled.length > 0) throw new Error(`${unlabelled.length} calls have no l
 const sets = await loadAgentSets();
 const replays = new Map();
 const results = [];
+const changed = [];
 const meter = fidelityMeter();
 for (const call of calls) {
   const set = sets.find((candidate) => candidate.name === call.set);
@@ -37,6 +42,14 @@ for (const call of calls) {
   const key = `${call.file}\u0000${call.run}\u0000${call.strategy}`;
   if (!replays.has(key)) replays.set(key, await replayPrompts(set, transcript, call.strategy));
   const prompt = replays.get(key)[call.call];
+  const removed = removedMessages(prompt);
+  if (
+    prompt.history.length !== call.labelledPrompt.messages ||
+    JSON.stringify(removed) !== JSON.stringify(call.labelledPrompt.removed)
+  ) {
+    changed.push(call);
+    continue;
+  }
   const measured = meter.measure(prompt);
   results.push({
     call,
@@ -72,6 +85,7 @@ const figures = {};
 for (const half of ['dev', 'held-out']) {
   const rows = results.filter((row) => row.call.half === half);
   figures[half] = {
+    changedSinceLabelling: changed.filter((call) => call.half === half).length,
     headline: score(rows, 'headline'),
     toolOutputs: score(rows, 'outputs'),
     bySet: Object.fromEntries(
@@ -88,6 +102,11 @@ for (const half of ['dev', 'held-out']) {
 
 const percent = (value) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
 console.log(`fidelity measure against the hand labels (${label}): precision / recall of "hidden"`);
+if (changed.length > 0) {
+  console.log(
+    `  set aside, their prompt changed since labelling: ${changed.length} (${[...new Set(changed.map((call) => `${call.set} ${call.strategy}`))].join('; ')})`,
+  );
+}
 for (const [half, figure] of Object.entries(figures)) {
   for (const kind of ['headline', 'toolOutputs']) {
     const row = figure[kind];
