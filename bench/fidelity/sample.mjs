@@ -10,11 +10,13 @@
 //   something the answer used — so that the sample holds more hidden calls than a uniform draw gives.
 // Neither looks at what any fidelity measure says. Labels are written by hand into the file (see
 // labelling-rules.md); batch 1 never overwrites an existing file, batch 2 appends once.
+
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trajectoriesDir } from 'kioku/test';
+import { random } from '../store/kill-content.mjs';
 import { loadAgentSets } from './agent-sets.mjs';
 import { answerPieces, removedMessages, replayPrompts, samplingStrategies } from './sampled-calls.mjs';
 
@@ -32,17 +34,6 @@ if (batch === 1 ? earlier.length > 0 : earlier.length === 0 || earlier.some((cal
   process.exit(1);
 }
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const next = random(24 + batch);
 const shuffled = (items) => {
   const copy = [...items];
