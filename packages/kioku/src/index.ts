@@ -338,7 +338,6 @@ export {
   type ParameterFiller,
   type ParameterFillerData,
   type ParameterFillerOptions,
-  type PredictOptions,
   parameterFillerDataSchema,
   parameterFillerFromJSON,
   replyAction,

@@ -7,13 +7,6 @@ export interface CountRow {
   readonly counts: number[];
   /** Position of each id in `ids`. */
   readonly slots: Map<number, number>;
-  /**
-   * The slots of the row's most frequent actions (at most the counts' `topSize`), highest count first,
-   * ties in the order first seen: what a prediction reads of the row.
-   */
-  readonly top: number[];
-  /** Each slot's position in `top` (-1: not in it). */
-  readonly places: number[];
   total: number;
   changes: number;
   /** A value derived from the row by its reader, valid while `changes` and the scale are what it says. */
@@ -21,49 +14,18 @@ export interface CountRow {
 }
 
 function emptyRow(): CountRow {
-  return { ids: [], counts: [], slots: new Map(), top: [], places: [], total: 0, changes: 0 };
+  return { ids: [], counts: [], slots: new Map(), total: 0, changes: 0 };
 }
 
-/** Whether slot `a` ranks before slot `b` in the row: a higher count, or the same and seen first. */
-const ranksBefore = (row: CountRow, a: number, b: number): boolean => {
-  const countA = row.counts[a] as number;
-  const countB = row.counts[b] as number;
-  return countA > countB || (countA === countB && a < b);
-};
-
-/** Keeps `row.top` after the count of `slot` grew: it moves up, or enters in place of the last. */
-function promote(row: CountRow, slot: number, topSize: number): void {
-  const { top, places } = row;
-  let at = places[slot] as number;
-  if (at === -1) {
-    if (top.length < topSize) at = top.push(slot) - 1;
-    else if (ranksBefore(row, slot, top[top.length - 1] as number)) {
-      at = top.length - 1;
-      places[top[at] as number] = -1;
-    } else return;
-  }
-  while (at > 0 && ranksBefore(row, slot, top[at - 1] as number)) {
-    const other = top[at - 1] as number;
-    top[at] = other;
-    places[other] = at;
-    at -= 1;
-  }
-  top[at] = slot;
-  places[slot] = at;
-}
-
-function addTo(row: CountRow, id: number, amount: number, topSize: number): void {
-  let slot = row.slots.get(id);
+function addTo(row: CountRow, id: number, amount: number): void {
+  const slot = row.slots.get(id);
   if (slot === undefined) {
-    slot = row.ids.length;
-    row.slots.set(id, slot);
+    row.slots.set(id, row.ids.length);
     row.ids.push(id);
     row.counts.push(amount);
-    row.places.push(-1);
   } else {
     row.counts[slot] = (row.counts[slot] as number) + amount;
   }
-  promote(row, slot, topSize);
   row.total += amount;
   row.changes += 1;
 }
@@ -85,14 +47,10 @@ export class DecayingCounts {
   private scaleValue = 1;
   private decisions = 0;
 
-  /**
-   * @param topSize How many of each row's most frequent actions it keeps ranked (`CountRow.top`).
-   */
   constructor(
     private readonly decay: number,
     private readonly decayEvery: number,
     tables: number,
-    private readonly topSize: number,
   ) {
     this.tables = Array.from({ length: tables }, () => new Map());
   }
@@ -116,7 +74,7 @@ export class DecayingCounts {
       row = emptyRow();
       rows.set(context, row);
     }
-    addTo(row, id, 1 / this.scaleValue, this.topSize);
+    addTo(row, id, 1 / this.scaleValue);
   }
 
   /** Counts one decision; every `decayEvery` of them every count is multiplied by `decay`. */
@@ -172,7 +130,7 @@ export class DecayingCounts {
       target.clear();
       for (const [context, total, counts] of rows) {
         const row = emptyRow();
-        for (const [action, count] of counts) addTo(row, this.idOf(action), count, this.topSize);
+        for (const [action, count] of counts) addTo(row, this.idOf(action), count);
         row.total = total;
         target.set(context, row);
       }
@@ -187,10 +145,6 @@ export class DecayingCounts {
         }
         row.total *= this.scaleValue;
         row.changes += 1;
-        // Scaling can make two counts equal: the ranking is rebuilt by the same rule.
-        row.top.length = 0;
-        row.places.fill(-1);
-        for (let slot = 0; slot < row.counts.length; slot += 1) promote(row, slot, this.topSize);
       }
     }
     this.scaleValue = 1;

@@ -1,12 +1,17 @@
 import { type AgentEvent, replyAction } from './agent-event.js';
 import { canonicalJson } from './canonical-json.js';
-import { actionOf } from './decision-context.js';
 import {
   createParameterFiller,
   type ParameterFiller,
   type ParameterFillerOptions,
 } from './parameter-filler.js';
-import { createToolGraph, type ToolGraph, type ToolGraphOptions, type ToolPrediction } from './tool-graph.js';
+import {
+  actionOf,
+  createToolGraph,
+  type ToolGraph,
+  type ToolGraphOptions,
+  type ToolPrediction,
+} from './tool-graph.js';
 
 /** What a policy did at one threshold θ. */
 export interface ThresholdOutcome {
@@ -144,7 +149,7 @@ export function evaluateToolPrediction({
       if (action === undefined) return;
       decisions += 1;
       const before = run.slice(0, index);
-      const prediction = graph.predict(before, { top: topK + 2 });
+      const prediction = graph.predict(before);
       const tools = prediction.ranked.filter((entry) => entry.action !== replyAction);
       const top = prediction.ranked[0];
       const filled =

@@ -83,7 +83,7 @@ export function toolGraphPrepareStep<TOOLS extends ToolSet = ToolSet>({
         filler?.learn(before, event);
       }
     }
-    const prediction = graph.predict(events, { top: topK + 2 });
+    const prediction = graph.predict(events);
     const threshold = typeof theta === 'function' ? theta(graph) : theta;
     const top = prediction.ranked[0];
     const common = {

@@ -1,16 +1,8 @@
-import type { AgentEvent } from './agent-event.js';
-import { DecayingCounts } from './decaying-counts.js';
-import { type DecisionContext, decisionContext, runDecisions } from './decision-context.js';
+import { type AgentEvent, replyAction } from './agent-event.js';
+import { type CountRow, DecayingCounts } from './decaying-counts.js';
 import { intentWords } from './intent-words.js';
-import { PriorRanking } from './prior-ranking.js';
+import { sortByScore } from './sort-by-score.js';
 import type { ToolGraphData } from './tool-graph-data.js';
-import {
-  createToolGraphPredictor,
-  evidenceRowTop,
-  intentTable,
-  recentTable,
-  transitionTable,
-} from './tool-graph-predictor.js';
 
 /** How much each kind of evidence weighs in a prediction. */
 export interface ToolGraphWeights {
@@ -36,19 +28,9 @@ export interface ToolGraphOptions {
 
 /** A ranked prediction of the agent's next action: a tool name, or `<reply>` for a text answer. */
 export interface ToolPrediction {
-  /**
-   * The most probable actions, best first (at most `top` of `predict`'s options), each with its
-   * probability among every action the graph knows.
-   */
   ranked: Array<{ action: string; probability: number }>;
   /** The top action's probability (0 when the graph knows nothing). */
   confidence: number;
-}
-
-/** Options of {@link ToolGraph.predict}. */
-export interface PredictOptions {
-  /** Most actions `ranked` lists; default 10. The time of a prediction does not grow with the number of tools. */
-  top?: number;
 }
 
 /** A tool-transition graph learned from agent runs (see {@link createToolGraph}). */
@@ -57,7 +39,7 @@ export interface ToolGraph {
   learn(before: readonly AgentEvent[], action: string): void;
   /** Learns every decision of a finished run. */
   learnRun(events: readonly AgentEvent[]): void;
-  predict(before: readonly AgentEvent[], options?: PredictOptions): ToolPrediction;
+  predict(before: readonly AgentEvent[]): ToolPrediction;
   /** Decisions learned so far. */
   readonly observations: number;
   /** Runs learned whole with `learnRun` so far (what the cold-start threshold follows). */
@@ -66,17 +48,111 @@ export interface ToolGraph {
   toJSON(): ToolGraphData;
 }
 
+const start = '<start>';
+const user = '<user>';
 const defaults: ToolGraphWeights = { intent: 1, secondOrder: 0.5, recentTools: 0.3 };
+const transitionTable = 0;
+const intentTable = 1;
+const recentTable = 2;
+/** How many events back the recent tools are read from. */
+const recentWindow = 8;
+
+/** The token an event contributes to the transition context. */
+function token(event: AgentEvent): string {
+  if (event.kind === 'user') return user;
+  if (event.kind === 'reply') return replyAction;
+  return event.outcome === 'error' ? `${event.tool}!` : event.tool;
+}
+
+/** The action an event is, when the agent took it (a call or a reply). */
+export function actionOf(event: AgentEvent): string | undefined {
+  return event.kind === 'call' ? event.tool : event.kind === 'reply' ? replyAction : undefined;
+}
+
+/**
+ * The contexts of the next decision, from general to specific: the last tool called (user messages and
+ * replies since skipped), the last event, and the last two events (a failed call distinct from a
+ * successful one).
+ */
+function contexts(events: readonly AgentEvent[], end: number): [string, string, string] {
+  let lastTool = start;
+  for (let index = end - 1; index >= 0; index -= 1) {
+    const event = events[index] as AgentEvent;
+    if (event.kind === 'call') {
+      lastTool = token(event);
+      break;
+    }
+  }
+  const last = end >= 1 ? events[end - 1] : undefined;
+  const previous = end >= 2 ? events[end - 2] : undefined;
+  const first = last === undefined ? start : token(last);
+  const second = previous === undefined ? start : token(previous);
+  return [`t|${lastTool}`, `1|${first}`, `2|${second}|${first}`];
+}
+
+/** The distinct tools called in the `recentWindow` events before `end`, latest first. */
+function recentTools(events: readonly AgentEvent[], end: number): string[] {
+  const tools: string[] = [];
+  for (let index = end - 1; index >= 0 && index >= end - recentWindow; index -= 1) {
+    const event = events[index] as AgentEvent;
+    if (event.kind === 'call' && !tools.includes(event.tool)) tools.push(event.tool);
+  }
+  return tools;
+}
+
+function latestUser(events: readonly AgentEvent[], end: number): string | undefined {
+  for (let index = end - 1; index >= 0; index -= 1) {
+    const event = events[index];
+    if (event?.kind === 'user') return event.text;
+  }
+  return undefined;
+}
+
+const keyLog = (count: number): number => Math.log(1 + 2 * count);
+const priorLog = (count: number): number => Math.log(count + 0.5);
+
+/** `transform` of each scaled count of a row, cached on the row until it or the scale changes. */
+function derived(row: CountRow, scale: number, transform: (count: number) => number): Float64Array {
+  const cached = row.derived;
+  if (cached !== undefined && cached.changes === row.changes && cached.scale === scale) return cached.values;
+  const values = new Float64Array(row.ids.length);
+  for (let slot = 0; slot < values.length; slot += 1)
+    values[slot] = transform((row.counts[slot] as number) * scale);
+  row.derived = { changes: row.changes, scale, values };
+  return values;
+}
+
+/**
+ * One Witten-Bell step, in place: p ← λ·P(action | context) + (1 − λ)·p, with λ = n / (n + distinct / weight)
+ * (n the context's decayed count); nothing when the context was never seen.
+ */
+function interpolate(
+  p: Float64Array,
+  actions: number,
+  row: CountRow | undefined,
+  weight: number,
+  scale: number,
+): void {
+  if (row === undefined || row.total === 0) return;
+  const total = row.total * scale;
+  const lambda = total / (total + row.ids.length / weight);
+  for (let id = 0; id < actions; id += 1) p[id] = (p[id] as number) * (1 - lambda);
+  for (let slot = 0; slot < row.ids.length; slot += 1) {
+    const id = row.ids[slot] as number;
+    p[id] = (p[id] as number) + (lambda * (row.counts[slot] as number)) / row.total;
+  }
+}
 
 /**
  * A tool-transition graph (AutoTool, arXiv 2511.14650, extended): what the agent does next given the last
  * tool it called, its last event and its last two events (a failed call distinct from a successful one,
  * user messages and replies included) — interpolated from general to specific, Witten-Bell style — and
  * two naive-Bayes likelihood ratios per action: from the words of the latest user message, and from the
- * tools called in the last 8 events. Counts decay (0.95 every 1,000 decisions by default) so old habits
- * fade, through one global scale. Learning a decision is O(1) amortized (`learnRun` reads each run once);
- * a prediction scores only the actions its contexts and evidence name and takes every other one from the
- * prior's order and sums (`PriorRanking`): its time does not grow with the number of tools.
+ * tools called in the last 8 events. Counts decay (0.95
+ * every 1,000 decisions by default) so old habits fade. Learning a decision is O(1) amortized (it reads
+ * back to the last tool call and the latest user message); a prediction is O(actions + the counts of the
+ * contexts and words it reads), its word features cached per user message until the next decision is
+ * learned.
  *
  * @example
  * const graph = createToolGraph();
@@ -92,19 +168,9 @@ export function createToolGraph({
   const weights: ToolGraphWeights = from === undefined ? { ...defaults, ...given } : { ...from.weights };
   const decay = from?.decay ?? decayOption;
   const decayEvery = from?.decayEvery ?? decayEveryOption;
-  const counts = new DecayingCounts(decay, decayEvery, 3, evidenceRowTop);
-  // The exponents of the background's sums: the ratios' weights alone and together.
-  const exponents = [
-    ...new Set([weights.intent, weights.recentTools, weights.intent + weights.recentTools]),
-  ].filter((exponent) => exponent > 0);
-  const ranking = new PriorRanking(exponents);
+  const counts = new DecayingCounts(decay, decayEvery, 3);
   let observations = from?.observations ?? 0;
   let runs = from?.runs ?? 0;
-  const priorCount = (id: number) => {
-    const prior = counts.row(transitionTable, '0');
-    const slot = prior?.slots.get(id);
-    return slot === undefined ? 0 : (prior?.counts[slot] as number);
-  };
   if (from !== undefined) {
     counts.load({
       actions: from.actions,
@@ -112,57 +178,143 @@ export function createToolGraph({
       ticks: from.observations,
       tables: [from.transitions, from.intents, from.recentTools],
     });
-    ranking.rescale(counts.scale);
-    counts.actions.forEach((_, id) => {
-      ranking.set(id, priorCount(id));
-    });
   }
+  // Per-prediction scratch (no allocation per step but the result), and the latest user message's caches.
+  let scores = new Float64Array(64);
+  let logRatios = new Float64Array(64);
+  let keySums = new Float64Array(64);
+  let order = new Int32Array(64);
+  let orderBuffer = new Int32Array(64);
   let wordsCache: { text: string; words: string[] } | undefined;
+  let intentCache: { text: string; observations: number; logs: Float64Array | undefined } | undefined;
+
   const wordsOf = (text: string): string[] => {
     if (wordsCache?.text !== text) wordsCache = { text, words: intentWords(text) };
     return wordsCache.words;
   };
-  const score = createToolGraphPredictor({
-    counts,
-    ranking,
-    exponents,
-    weights,
-    wordsOf,
-    observations: () => observations,
-  });
 
-  /** Learns that the agent took `action` in `context`. */
-  function learnAt({ contexts, text, recentTools }: DecisionContext, action: string): void {
+  /** Learns that the agent took `action` after the first `end` events. */
+  function learnAt(events: readonly AgentEvent[], end: number, action: string): void {
     const id = counts.idOf(action);
-    for (const context of contexts) counts.add(transitionTable, context, id);
+    for (const context of contexts(events, end)) counts.add(transitionTable, context, id);
     counts.add(transitionTable, '0', id);
-    ranking.set(id, priorCount(id));
+    const text = latestUser(events, end);
     if (text !== undefined) for (const word of wordsOf(text)) counts.add(intentTable, word, id);
-    for (const tool of recentTools) counts.add(recentTable, tool, id);
-    const scale = counts.scale;
+    for (const tool of recentTools(events, end)) counts.add(recentTable, tool, id);
     counts.tick();
-    // A decay step rescales every count: the background's sums follow (a renormalization also rewrites
-    // the stored counts).
-    if (counts.scale !== scale) ranking.rescale(counts.scale, counts.scale > scale ? priorCount : undefined);
     observations += 1;
   }
 
-  function predict(before: readonly AgentEvent[], { top = 10 }: PredictOptions = {}): ToolPrediction {
+  /**
+   * Adds to `into`, per action id, `weight` × the mean over the known `keys` (rows of `table` seen 2+ times)
+   * of log(P(action | key) / P(action)), add-½ smoothed — a naive-Bayes likelihood ratio, geometric mean
+   * over the evidence. Returns false, adding nothing, when no key is known.
+   */
+  function addLogRatios(
+    table: number,
+    keys: readonly string[],
+    weight: number,
+    prior: CountRow,
+    actions: number,
+    into: Float64Array,
+  ): boolean {
+    const scale = counts.scale;
+    let base = 0;
+    let seen = 0;
+    for (const key of keys) {
+      const row = counts.row(table, key);
+      if (row === undefined || row.total * scale < 2) continue;
+      if (seen === 0) {
+        if (keySums.length < actions) keySums = new Float64Array(actions * 2);
+        keySums.fill(0, 0, actions);
+      }
+      seen += 1;
+      // log((count + ½) / (total + ½·actions)) = log(½ / (total + ½·actions)) + log(1 + 2·count).
+      base += Math.log(0.5 / (row.total * scale + 0.5 * actions));
+      const logs = derived(row, scale, keyLog);
+      for (let slot = 0; slot < row.ids.length; slot += 1) {
+        const id = row.ids[slot] as number;
+        keySums[id] = (keySums[id] as number) + (logs[slot] as number);
+      }
+    }
+    if (seen === 0) return false;
+    const priorBase = Math.log(prior.total * scale + 0.5 * actions);
+    const priorLogs = derived(prior, scale, priorLog);
+    for (let slot = 0; slot < prior.ids.length; slot += 1) {
+      const id = prior.ids[slot] as number;
+      const meanLogRatio =
+        (base + (keySums[id] as number)) / seen - ((priorLogs[slot] as number) - priorBase);
+      into[id] = (into[id] as number) + weight * meanLogRatio;
+    }
+    return true;
+  }
+
+  /** The latest user message's weighted log ratios per action id (undefined: no known word), cached until the next learned decision. */
+  function intentLogs(text: string, prior: CountRow, actions: number): Float64Array | undefined {
+    if (intentCache?.text === text && intentCache.observations === observations) return intentCache.logs;
+    const logs = new Float64Array(actions);
+    const known = addLogRatios(intentTable, wordsOf(text), weights.intent, prior, actions, logs);
+    intentCache = { text, observations, logs: known ? logs : undefined };
+    return intentCache.logs;
+  }
+
+  function predict(before: readonly AgentEvent[]): ToolPrediction {
     const prior = counts.row(transitionTable, '0');
     if (prior === undefined || prior.total === 0) return { ranked: [], confidence: 0 };
-    const { ids, probabilities } = score(decisionContext(before, before.length), Math.max(1, top));
-    const ranked = ids.map((id, rank) => ({
-      action: counts.actions[id] as string,
-      probability: probabilities[rank] as number,
-    }));
+    const actions = counts.actions.length;
+    if (scores.length < actions) {
+      scores = new Float64Array(actions * 2);
+      logRatios = new Float64Array(actions * 2);
+      order = new Int32Array(actions * 2);
+      orderBuffer = new Int32Array(actions * 2);
+    }
+    const p = scores;
+    p.fill(0, 0, actions);
+    for (let slot = 0; slot < prior.ids.length; slot += 1) {
+      p[prior.ids[slot] as number] = (prior.counts[slot] as number) / prior.total;
+    }
+    const scale = counts.scale;
+    const [lastTool, lastEvent, lastTwo] = contexts(before, before.length);
+    interpolate(p, actions, counts.row(transitionTable, lastTool), 1, scale);
+    interpolate(p, actions, counts.row(transitionTable, lastEvent), 1, scale);
+    interpolate(p, actions, counts.row(transitionTable, lastTwo), weights.secondOrder, scale);
+    const text = latestUser(before, before.length);
+    const intent = text === undefined || weights.intent === 0 ? undefined : intentLogs(text, prior, actions);
+    const logs = logRatios;
+    if (intent === undefined) logs.fill(0, 0, actions);
+    else logs.set(intent.subarray(0, actions));
+    const recent =
+      weights.recentTools > 0 &&
+      addLogRatios(
+        recentTable,
+        recentTools(before, before.length),
+        weights.recentTools,
+        prior,
+        actions,
+        logs,
+      );
+    if (intent !== undefined || recent) {
+      for (let id = 0; id < actions; id += 1) p[id] = (p[id] as number) * Math.exp(logs[id] as number);
+    }
+    let sum = 0;
+    for (let id = 0; id < actions; id += 1) sum += p[id] as number;
+    const sorted = sortByScore(p, actions, order, orderBuffer);
+    const ranked: Array<{ action: string; probability: number }> = new Array(actions);
+    for (let rank = 0; rank < actions; rank += 1) {
+      const id = sorted[rank] as number;
+      ranked[rank] = { action: counts.actions[id] as string, probability: (p[id] as number) / sum };
+    }
     return { ranked, confidence: ranked[0]?.probability ?? 0 };
   }
 
   return {
-    learn: (before, action) => learnAt(decisionContext(before, before.length), action),
+    learn: (before, action) => learnAt(before, before.length, action),
     learnRun(events) {
       runs += 1;
-      for (const { context, action } of runDecisions(events)) learnAt(context, action);
+      events.forEach((event, index) => {
+        const action = actionOf(event);
+        if (action !== undefined) learnAt(events, index, action);
+      });
     },
     predict,
     get observations() {
