@@ -18,15 +18,15 @@ export type {
 export { formatMemoryExport } from './format-memory-export.js';
 export { type FormatPastKnowledgeOptions, formatPastKnowledge } from './format-past-knowledge.js';
 export {
-  createHashingEmbedder,
-  type HashingEmbedderOptions,
-  isHashingEmbedderId,
-} from './hashing-embedder.js';
-export {
   type ClaimGrounding,
   type GuardRejection,
   guardLearnedClaim,
 } from './guard-learned-claim.js';
+export {
+  createHashingEmbedder,
+  type HashingEmbedderOptions,
+  isHashingEmbedderId,
+} from './hashing-embedder.js';
 export { type IntrospectionReport, type IntrospectOptions, introspect } from './introspect.js';
 export { introspectionPrompt } from './introspection-prompt.js';
 export { type Introspection, introspectionSchema } from './introspection-schema.js';

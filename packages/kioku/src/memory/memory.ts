@@ -1,6 +1,6 @@
 import type { ClaimRejection } from './check-claim.js';
-import type { GuardRejection } from './guard-learned-claim.js';
 import type { Embedder } from './embedder.js';
+import type { GuardRejection } from './guard-learned-claim.js';
 import type { RedactionResult } from './redact-secrets.js';
 
 /** One stored memory. */
