@@ -26,7 +26,7 @@ import { replayCalls } from 'kioku/replay';
 import { trajectoriesDir } from 'kioku/test';
 import { loadTranscripts } from 'kioku/transcripts';
 // refang and normalizeText are internals of kioku's fact checks, kept out of the public API.
-import { normalizeText, refang } from '../../packages/kioku/dist/strategies/summarization/index.js';
+import { normalizeText, refang } from '../../packages/kioku/build/strategies/summarization/index.js';
 import { droppingSummarizer } from './scripted-summarizer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

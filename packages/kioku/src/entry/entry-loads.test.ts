@@ -134,7 +134,7 @@ describe('what each entry point loads (built dist)', () => {
   it('kioku/store exports every value of its entry module (the loader lists them)', () => {
     const script = `
       const loaded = Object.keys(await import('kioku/store')).sort();
-      const entry = Object.keys(await import('./dist/entry/store.js')).sort();
+      const entry = Object.keys(await import('./build/entry/store.js')).sort();
       console.log(JSON.stringify({ loaded, entry }));`;
     const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
       cwd: packageRoot,
