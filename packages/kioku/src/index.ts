@@ -11,6 +11,8 @@
  * @example
  * import { kiokuMiddleware } from 'kioku';
  * const model = wrapLanguageModel({ model: anthropic('claude-sonnet-4-5'), middleware: kiokuMiddleware() });
+ *
+ * @module kioku
  */
 
 // agents: sub-agents as tools, the tool registry, MCP servers, plan & execute

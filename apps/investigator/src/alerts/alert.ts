@@ -15,6 +15,9 @@ export const alertStatuses = ['open', 'in_progress', 'resolved', 'archived'] as 
 /** Where an alert's case stands. */
 export type AlertStatus = (typeof alertStatuses)[number];
 
+/** The most IOCs kept per alert; the rest are counted in `iocsOmitted`. */
+export const maxAlertIocs = 1000;
+
 /** An indicator of compromise taken from an alert (an IP, a domain, a hash…), by kioku's extractor. */
 export type AlertIoc = Fact;
 
@@ -37,13 +40,24 @@ export interface NewAlert {
   description: string;
   /** Key facts the model (or the fallback) took from the alert: host, user, process, rule… */
   attributes: Record<string, string>;
+  /** At most {@link maxAlertIocs}, in the order found. */
   iocs: AlertIoc[];
+  /** How many more distinct IOCs the alert held beyond `iocs` (counted, not kept). */
+  iocsOmitted: number;
   severity: AlertSeverity;
   /** The model that wrote title/description/attributes, or `fallback` when none did. */
   summarizedBy: string;
-  /** The embedder that produced `embedding`; similarity only compares alerts of one embedder. */
+  /** Identifies the same alert sent again (`alertFingerprint`): duplicates fold into one open alert. */
+  fingerprint: string;
+  /** The host, user and source system the alert is about, and when it happened, from its own fields. */
+  host?: string | undefined;
+  user?: string | undefined;
+  source?: string | undefined;
+  eventTime?: Date | undefined;
+  /** The embedder that produced (or will produce) `embedding`; similarity only compares alerts of one embedder. */
   embedder: string;
-  embedding: number[];
+  /** Absent when a background job embeds the alert after it is stored (the webhook's path). */
+  embedding?: number[] | undefined;
 }
 
 /** A stored alert. */
@@ -51,6 +65,11 @@ export interface Alert extends Omit<NewAlert, 'embedding'> {
   id: string;
   status: AlertStatus;
   createdAt: Date;
+  /** How many times it was received (duplicates fold into it), and when last. */
+  occurrences: number;
+  lastSeenAt: Date;
+  /** True while a background job has still to write the model's summary or the embedding. */
+  summaryPending: boolean;
   resolution?: AlertResolution;
   /** The alert this one was merged into (it is then listed under that one). */
   mergedInto?: string;

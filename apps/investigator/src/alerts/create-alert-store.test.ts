@@ -59,6 +59,7 @@ for (const target of storeTargets()) {
           '0002_console_admin',
           '0003_memory_recalls',
           '0004_team',
+          '0005_alert_scale',
         ]);
         const kioku = rowsOf<{ tag: string }>(
           await store.db.execute(sql`select tag from kioku_schema_migrations`),
@@ -97,13 +98,13 @@ for (const target of storeTargets()) {
             { kind: 'cve', value: 'CVE-2021-44228' },
           ]),
         );
-        const all = await alerts.list();
+        const all = (await alerts.list()).alerts;
         expect(all[0]?.id).toBe(second.id);
-        expect((await alerts.list({ text: 'log4shell' })).map((a) => a.id)).toEqual([second.id]);
-        expect(await alerts.list({ text: '100%_' })).toEqual([]);
-        expect(await alerts.list({ since: new Date(Date.now() + 3_600_000) })).toEqual([]);
-        expect((await alerts.list({ status: 'open' })).length).toBe(all.length);
-        expect(await alerts.list({ status: 'resolved' })).toEqual([]);
+        expect((await alerts.list({ text: 'log4shell' })).alerts.map((a) => a.id)).toEqual([second.id]);
+        expect((await alerts.list({ text: '100%_' })).alerts).toEqual([]);
+        expect((await alerts.list({ since: new Date(Date.now() + 3_600_000) })).alerts).toEqual([]);
+        expect((await alerts.list({ status: 'open' })).alerts.length).toBe(all.length);
+        expect((await alerts.list({ status: 'resolved' })).alerts).toEqual([]);
       });
 
       it('searches text anywhere (raw included) and attributes exactly', async () => {
@@ -133,7 +134,7 @@ for (const target of storeTargets()) {
         const [again, first] = (await alerts.search({ text: 'LSASS' })).map((a) => a.id) as [string, string];
         const merged = await alerts.merge({ id: again, into: first, by: jane });
         expect(merged.mergedInto).toBe(first);
-        expect((await alerts.list()).map((a) => a.id)).not.toContain(again);
+        expect((await alerts.list()).alerts.map((a) => a.id)).not.toContain(again);
         expect((await alerts.mergedInto(first)).map((a) => a.id)).toEqual([again]);
         await expect(alerts.merge({ id: first, into: again, by: jane })).rejects.toThrow(
           /merged into .*; merge into that alert instead/,
@@ -187,8 +188,8 @@ for (const target of storeTargets()) {
             by: { name: 'joe', via: 'cli' },
           }),
         ).rejects.toThrow(/already resolved/);
-        expect((await alerts.list({ status: 'resolved' })).map((a) => a.id)).toEqual([first.id]);
-        const open = (await alerts.list({ status: 'open' }))[0];
+        expect((await alerts.list({ status: 'resolved' })).alerts.map((a) => a.id)).toEqual([first.id]);
+        const open = (await alerts.list({ status: 'open' })).alerts[0];
         if (open === undefined) throw new Error('no open alert');
         await expect(alerts.merge({ id: open.id, into: first.id, by: jane })).rejects.toThrow(
           /is resolved and .* is open; resolve .* on its own/,
@@ -238,7 +239,7 @@ describe('one embedding space per store (PGlite in memory)', () => {
       ).rejects.toThrow(
         /at 64 dimensions: its vectors have 64 dimensions, which differ from the stored vectors'/,
       );
-      expect(await alerts.list()).toHaveLength(2);
+      expect((await alerts.list()).alerts).toHaveLength(2);
 
       const { alerts: moved, before } = await alerts.reembed(model);
       expect(moved).toBe(2);

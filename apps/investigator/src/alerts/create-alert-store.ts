@@ -4,37 +4,28 @@ import type { Embedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import { type Actor, createAuditLog } from '../audit/index.js';
 import { rowsOf } from '../store/index.js';
+import { type Alert, type AlertConclusion, alertConclusions, type NewAlert } from './alert.js';
 import {
-  type Alert,
-  type AlertConclusion,
-  type AlertStatus,
-  alertConclusions,
-  type NewAlert,
-} from './alert.js';
+  claimEmbeddingSpace,
+  describeEmbeddingSpace,
+  dimensionsLiteral,
+  readEmbeddingSpace,
+  replaceEmbeddingSpace,
+} from './alert-embedding-space.js';
 import { alertEmbeddingText } from './alert-embedding-text.js';
-import { type AlertRow, alertColumns, alertFromRow } from './alert-row.js';
+import { alertListPage, alertListWhere, type ListAlertsOptions } from './alert-list-query.js';
+import {
+  type AlertListItem,
+  type AlertRow,
+  alertColumns,
+  alertFromRow,
+  alertListColumns,
+  alertListItemFromRow,
+} from './alert-row.js';
 import { AlertStateError } from './alert-state-error.js';
-import { checkEmbeddingSpace } from './check-embedding-space.js';
 import type { AlertEmbeddingSpace } from './embedding-space-error.js';
 import { InvalidAlertError } from './invalid-alert-error.js';
 import { UnknownAlertError } from './unknown-alert-error.js';
-
-/** Filters of {@link AlertStore.list}. */
-export interface ListAlertsOptions {
-  status?: AlertStatus | undefined;
-  /** Only alerts created at or after this time. */
-  since?: Date | undefined;
-  /** Only alerts whose title or description contains this text (case-insensitive). */
-  text?: string | undefined;
-  /** Only alerts assigned to this analyst (`''`: only unassigned ones). */
-  assignee?: string | undefined;
-  /** Only alerts with this tag. */
-  tag?: string | undefined;
-  /** Also alerts merged into another (default false: they are listed under that one). */
-  includeMerged?: boolean;
-  /** At most this many, newest first (default 50). */
-  limit?: number;
-}
 
 /** What {@link AlertStore.resolve} takes: the analyst's verdict. */
 export interface ResolveAlertInput {
@@ -46,28 +37,48 @@ export interface ResolveAlertInput {
 }
 
 /** What {@link AlertStore.search} looks for: text anywhere in the alert, and/or attributes that must match. */
-export interface SearchAlertsInput {
-  /** Case-insensitive text in the title, description, attributes or raw alert. */
-  text?: string | undefined;
-  /** Attributes the alert must have with exactly these values. */
-  attributes?: Record<string, string> | undefined;
-  /** At most this many, newest first (default 20). */
-  limit?: number;
+export type SearchAlertsInput = Pick<ListAlertsOptions, 'text' | 'attributes' | 'limit'>;
+
+/** A page of alerts and how many match in all. */
+export interface AlertPage {
+  alerts: AlertListItem[];
+  /** How many alerts match the filters, on every page. */
+  total: number;
+}
+
+/** What {@link AlertStore.receive} did with an alert: stored it, or folded it into an open duplicate. */
+export interface ReceivedAlert {
+  alert: Alert;
+  /** True when it was a duplicate: the open alert with its fingerprint counted it (`occurrences`, `lastSeenAt`). */
+  folded: boolean;
 }
 
 /** An alert and how far its embedding is from the one asked about (cosine distance, 0 = same direction). */
 export interface SimilarAlert {
-  alert: Alert;
+  alert: AlertListItem;
   distance: number;
 }
 
 /** The alerts of an investigator store. */
 export interface AlertStore {
-  /** Stores an ingested alert as `open` and returns it with its id; `by` is recorded in the audit log (default the webhook). */
+  /**
+   * Stores an ingested alert as `open` (its embedding checked against the store's space) and returns it, or
+   * the open alert with the same fingerprint, which counts it once more; `by` is recorded in the audit log
+   * (default the webhook).
+   */
   create(alert: NewAlert, options?: { by?: Actor }): Promise<Alert>;
+  /**
+   * Stores an alert not yet summarized by the model nor embedded, with a job for both, in one transaction
+   * (durable before the webhook answers; `createSummaryWorker` does the jobs); a duplicate of an open alert
+   * is folded into it instead.
+   */
+  receive(alert: NewAlert): Promise<ReceivedAlert>;
+  /** {@link AlertStore.receive} for a batch, in one transaction: all stored (or folded), or none. */
+  receiveAll(alerts: readonly NewAlert[]): Promise<ReceivedAlert[]>;
   /** The alert with this id; throws `UnknownAlertError`. */
   get(id: string): Promise<Alert>;
-  list(options?: ListAlertsOptions): Promise<Alert[]>;
+  /** A page of alerts matching the filters, and their total. */
+  list(options?: ListAlertsOptions): Promise<AlertPage>;
   /**
    * Records an analyst's verdict on the alert (open or in progress) and the alerts merged into it, with
    * its audit-log entry, in one transaction.
@@ -79,10 +90,11 @@ export interface AlertStore {
   unmerge(input: { id: string; by: Actor }): Promise<Alert>;
   /** The `k` alerts nearest to `id` by embedding (pgvector cosine distance), among those of its embedder. */
   similar(id: string, k?: number): Promise<SimilarAlert[]>;
-  search(input: SearchAlertsInput): Promise<Alert[]>;
+  /** Alerts by text and/or attributes, newest first (default 20); see {@link ListAlertsOptions.text}. */
+  search(input: SearchAlertsInput): Promise<AlertListItem[]>;
   /** The alerts merged into `id`. */
-  mergedInto(id: string): Promise<Alert[]>;
-  /** The embedders (with their vectors' length) the stored alerts were embedded by, most alerts first. */
+  mergedInto(id: string): Promise<AlertListItem[]>;
+  /** The store's embedding space (one embedder, one vector length) and how many alerts are embedded in it. */
   embeddingSpaces(): Promise<AlertEmbeddingSpace[]>;
   /**
    * Embeds every alert again with `embedder` (from its title, description and attributes, as at ingest)
@@ -104,56 +116,92 @@ export interface AlertStore {
 export function createAlertStore(store: DrizzleStore): AlertStore {
   const db = store.db;
   const audit = createAuditLog(store);
+  const webhook: Actor = { name: 'webhook', via: 'webhook' };
   const one = async (id: string, where: SQL = sql`id = ${id}`) => {
     const [row] = rowsOf<AlertRow>(
-      await db.execute(sql`select ${alertColumns} from investigator_alerts where ${where}`),
+      await db.execute(sql`select ${alertColumns} from investigator_alerts where id = ${id}`),
     );
     if (row === undefined) throw new UnknownAlertError({ id });
     return alertFromRow(row);
   };
-  const many = async (query: SQL) => rowsOf<AlertRow>(await db.execute(query)).map(alertFromRow);
+  const many = async (query: SQL) => rowsOf<AlertRow>(await db.execute(query)).map(alertListItemFromRow);
+
+  // One insert for both paths; a duplicate of an open alert (same fingerprint) is counted on it instead.
+  const insert = async (tx: Executor, alert: NewAlert, id: string, by: Actor) => {
+    const [row] = rowsOf<{ id: string; inserted: boolean }>(
+      await tx.execute(sql`insert into investigator_alerts
+        (id, schema, raw, title, description, attributes, iocs, iocs_omitted, severity, summarized_by, fingerprint,
+         host, user_name, source, event_time, embedder, embedding)
+        values (${id}, ${alert.schema}, ${alert.raw}, ${alert.title}, ${alert.description},
+          ${JSON.stringify(alert.attributes)}::json, ${JSON.stringify(alert.iocs)}::jsonb, ${alert.iocsOmitted},
+          ${alert.severity}, ${alert.summarizedBy}, ${alert.fingerprint}, ${alert.host ?? null},
+          ${alert.user ?? null}, ${alert.source ?? null}, ${alert.eventTime?.toISOString() ?? null}::timestamptz,
+          ${alert.embedder}, ${alert.embedding === undefined ? null : store.vectorParam(alert.embedding)})
+        on conflict (fingerprint) where status in ('open', 'in_progress')
+        do update set occurrences = investigator_alerts.occurrences + 1, last_seen_at = now()
+        returning id, (xmax = 0) as inserted`),
+    );
+    if (row === undefined) throw new Error('the alert insert returned no row');
+    const inserted = row.inserted === true || String(row.inserted) === 't';
+    // A new alert is audited; a duplicate only counts on the one it folds into (a storm adds no entries).
+    if (inserted) {
+      await audit.record(tx, {
+        actor: by,
+        action: 'alert.ingest',
+        target: `alert:${row.id}`,
+        after: { schema: alert.schema, title: alert.title, severity: alert.severity },
+      });
+    }
+    return { id: row.id, inserted };
+  };
+
+  const receiveAll = async (batch: readonly NewAlert[]): Promise<ReceivedAlert[]> => {
+    const stored = await store.transaction(async (tx) => {
+      const rows: Array<{ id: string; inserted: boolean }> = [];
+      for (const alert of batch) {
+        const row = await insert(tx, alert, newId(), webhook);
+        if (row.inserted)
+          await tx.execute(sql`insert into investigator_alert_jobs (alert_id) values (${row.id})`);
+        rows.push(row);
+      }
+      return rows;
+    });
+    return Promise.all(stored.map(async ({ id, inserted }) => ({ alert: await one(id), folded: !inserted })));
+  };
 
   return {
-    async create(alert, { by = { name: 'webhook', via: 'webhook' } } = {}) {
-      // Vectors of two embedders (or two lengths) cannot be compared: refuse to mix them.
-      checkEmbeddingSpace({
-        stored: await spacesOf(db),
-        embedder: alert.embedder,
-        dimensions: alert.embedding.length,
-      });
-      const id = randomBytes(6).toString('hex');
-      await store.transaction(async (tx) => {
-        await tx.execute(sql`insert into investigator_alerts
-          (id, schema, raw, title, description, attributes, iocs, severity, summarized_by, embedder, embedding)
-          values (${id}, ${alert.schema}, ${alert.raw}, ${alert.title}, ${alert.description},
-            ${JSON.stringify(alert.attributes)}::json, ${JSON.stringify(alert.iocs)}::jsonb, ${alert.severity},
-            ${alert.summarizedBy}, ${alert.embedder}, ${store.vectorParam(alert.embedding)})`);
-        await audit.record(tx, {
-          actor: by,
-          action: 'alert.ingest',
-          target: `alert:${id}`,
-          after: { schema: alert.schema, title: alert.title, severity: alert.severity },
-        });
+    async create(alert, { by = webhook } = {}) {
+      const id = await store.transaction(async (tx) => {
+        // Vectors of two embedders (or two lengths) cannot be compared: refuse to mix them.
+        if (alert.embedding !== undefined) {
+          await claimEmbeddingSpace(tx, alert.embedder, alert.embedding.length);
+        }
+        return (await insert(tx, alert, newId(), by)).id;
       });
       return one(id);
     },
 
+    async receive(alert) {
+      const [received] = await receiveAll([alert]);
+      if (received === undefined) throw new Error('no alert was received');
+      return received;
+    },
+
+    receiveAll,
+
     get: (id) => one(id),
 
-    async list({ status, since, text, assignee, tag, includeMerged = false, limit = 50 } = {}) {
-      const where: SQL[] = [sql`true`];
-      if (status !== undefined) where.push(sql`status = ${status}`);
-      if (assignee !== undefined)
-        where.push(assignee === '' ? sql`assignee is null` : sql`assignee = ${assignee}`);
-      if (tag !== undefined) where.push(sql`tags @> ${JSON.stringify([tag])}::jsonb`);
-      if (since !== undefined) where.push(sql`created_at >= ${since.toISOString()}::timestamptz`);
-      if (text !== undefined && text !== '') {
-        const pattern = likePattern(text);
-        where.push(sql`(title ilike ${pattern} escape '\\' or description ilike ${pattern} escape '\\')`);
-      }
-      if (!includeMerged) where.push(sql`merged_into is null`);
-      return many(sql`select ${alertColumns} from investigator_alerts where ${sql.join(where, sql` and `)}
-        order by created_at desc, id limit ${positive(limit, 'limit')}`);
+    async list(options = {}) {
+      const where = alertListWhere(options);
+      const [alerts, [count]] = await Promise.all([
+        many(
+          sql`select ${alertListColumns} from investigator_alerts where ${where} ${alertListPage(options)}`,
+        ),
+        db
+          .execute(sql`select count(*)::int as total from investigator_alerts where ${where}`)
+          .then((result) => rowsOf<{ total: number }>(result)),
+      ]);
+      return { alerts, total: Number(count?.total ?? 0) };
     },
 
     async resolve({ id, conclusion, reason, by }) {
@@ -270,48 +318,45 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
 
     async similar(id, k = 5) {
       await one(id);
+      const space = await readEmbeddingSpace(db);
+      if (space === undefined) return [];
+      // Ordered by the HNSW index over vectors of the store's length (see alert-embedding-space).
+      const n = sql.raw(String(dimensionsLiteral(space.dimensions)));
       const rows = rowsOf<AlertRow & { distance: number }>(
         await db.execute(sql`with query as (
-            select embedder as query_embedder, embedding as query_embedding from investigator_alerts where id = ${id})
-          select ${alertColumns}, (embedding <=> query_embedding)::float8 as distance
+            select embedding::vector(${n}) as query_embedding from investigator_alerts
+            where id = ${id} and embedding is not null and vector_dims(embedding) = ${n})
+          select ${alertListColumns}, (embedding::vector(${n}) <=> query_embedding)::float8 as distance
           from investigator_alerts, query
-          where id <> ${id} and embedder = query_embedder and vector_dims(embedding) = vector_dims(query_embedding)
-          order by embedding <=> query_embedding, id limit ${positive(k, 'k')}`),
+          where vector_dims(embedding) = ${n} and id <> ${id} and embedder = ${space.embedder}
+          order by embedding::vector(${n}) <=> query_embedding limit ${positive(k, 'k')}`),
       );
-      return rows.map((row) => ({ alert: alertFromRow(row), distance: Number(row.distance) }));
+      return rows.map((row) => ({ alert: alertListItemFromRow(row), distance: Number(row.distance) }));
     },
 
     async search({ text, attributes, limit = 20 }) {
-      const where: SQL[] = [];
-      if (text !== undefined && text !== '') {
-        const pattern = likePattern(text);
-        where.push(sql`(title ilike ${pattern} escape '\\' or description ilike ${pattern} escape '\\'
-          or attributes::text ilike ${pattern} escape '\\' or raw ilike ${pattern} escape '\\')`);
-      }
-      if (attributes !== undefined && Object.keys(attributes).length > 0) {
-        where.push(sql`attributes::jsonb @> ${JSON.stringify(attributes)}::jsonb`);
-      }
-      if (where.length === 0) {
+      if ((text === undefined || text.trim() === '') && Object.keys(attributes ?? {}).length === 0) {
         throw new InvalidAlertError({
           input: 'search',
           expected: 'a text or at least one attribute',
           found: 'neither',
         });
       }
-      return many(sql`select ${alertColumns} from investigator_alerts where ${sql.join(where, sql` and `)}
-        order by created_at desc, id limit ${positive(limit, 'limit')}`);
+      const options = { text, attributes, limit, includeMerged: true };
+      return many(sql`select ${alertListColumns} from investigator_alerts where ${alertListWhere(options)}
+        ${alertListPage(options)}`);
     },
 
     mergedInto(id) {
       return many(
-        sql`select ${alertColumns} from investigator_alerts where merged_into = ${id} order by created_at, id`,
+        sql`select ${alertListColumns} from investigator_alerts where merged_into = ${id} order by created_at, id`,
       );
     },
 
-    embeddingSpaces: () => spacesOf(db),
+    embeddingSpaces: () => describeEmbeddingSpace(db),
 
     async reembed(embedder) {
-      const before = await spacesOf(db);
+      const before = await describeEmbeddingSpace(db);
       const rows = rowsOf<Pick<AlertRow, 'id' | 'title' | 'description' | 'attributes'>>(
         await db.execute(sql`select id, title, description, attributes from investigator_alerts order by id`),
       );
@@ -327,20 +372,27 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
             set embedder = ${embedder.id}, embedding = ${store.vectorParam(vectors[index] ?? [])} where id = ${row.id}`);
         }
         // An alert stored while the others were being embedded would be left in the old space: undo all.
-        checkEmbeddingSpace({
-          stored: await spacesOf(tx),
-          embedder: embedder.id,
-          dimensions: embedder.dimensions,
-        });
+        const [left] = rowsOf<{ id: string }>(
+          await tx.execute(sql`select id from investigator_alerts where embedding is not null
+            and (embedder <> ${embedder.id} or vector_dims(embedding) <> ${embedder.dimensions}) limit 1`),
+        );
+        if (left !== undefined) {
+          throw new AlertStateError({
+            id: left.id,
+            message: 'it was stored while re-embedding; run reembed again',
+          });
+        }
+        await replaceEmbeddingSpace(tx, embedder.id, embedder.dimensions);
       });
       return { alerts: rows.length, before };
     },
   };
 }
 
-/** `text` as an ILIKE pattern matching it anywhere, its `%`, `_` and `\` taken literally. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+type Executor = Pick<DrizzleStore['db'], 'execute'>;
+
+function newId(): string {
+  return randomBytes(6).toString('hex');
 }
 
 function positive(value: number, name: string): number {
@@ -351,10 +403,3 @@ function positive(value: number, name: string): number {
 }
 
 const reembedBatch = 64;
-
-async function spacesOf(db: Pick<DrizzleStore['db'], 'execute'>): Promise<AlertEmbeddingSpace[]> {
-  return rowsOf<AlertEmbeddingSpace>(
-    await db.execute(sql`select embedder, vector_dims(embedding)::int as dimensions, count(*)::int as alerts
-      from investigator_alerts group by embedder, vector_dims(embedding) order by alerts desc, embedder`),
-  );
-}

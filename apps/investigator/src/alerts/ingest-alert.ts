@@ -2,9 +2,8 @@ import type { LanguageModel } from 'ai';
 import type { Embedder } from 'kioku/store';
 import type { NewAlert } from './alert.js';
 import { alertEmbeddingText } from './alert-embedding-text.js';
-import { alertIocs } from './alert-iocs.js';
-import { InvalidAlertError } from './invalid-alert-error.js';
 import { parseAlertInput } from './parse-alert-input.js';
+import { checkSchemaName, prepareAlert } from './prepare-alert.js';
 import { summarizeAlert } from './summarize-alert.js';
 
 /** Options of {@link ingestAlert}. */
@@ -26,13 +25,13 @@ export interface IngestAlertOptions {
   abortSignal?: AbortSignal;
 }
 
-const schemaName = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-
 /**
- * Turns a received alert into what the store keeps: the raw JSON unchanged, the model's summary (or the
- * fallback's), the IOCs found deterministically by kioku's extractor, and an embedding of title,
- * description and attributes. Throws {@link InvalidAlertError} for input that is not one JSON object or a
- * bad schema name. Returns `failures` from the model's attempts, so callers can say the fallback was used.
+ * Turns a received alert into what the store keeps, summarized and embedded before it is stored (the CLI's
+ * `new`; the webhook stores {@link prepareAlert}'s part first and summarizes in the background): the raw
+ * JSON unchanged, the model's summary (or the fallback's), the IOCs found deterministically by kioku's
+ * extractor, the fingerprint, the entity columns, and an embedding of title, description and attributes.
+ * Throws {@link InvalidAlertError} for input that is not one JSON object or a bad schema name. Returns
+ * `failures` from the model's attempts, so callers can say the fallback was used.
  *
  * @example
  * const alert = await ingestAlert({ raw: readFileSync('alert.json'), schema: 'sentinel', embedder: createHashingEmbedder() });
@@ -47,16 +46,17 @@ export async function ingestAlert({
   maxBytes,
   attempts,
   abortSignal,
-}: IngestAlertOptions): Promise<NewAlert & { failures: string[] }> {
-  if (!schemaName.test(schema)) {
-    throw new InvalidAlertError({
-      input: `${input} schema`,
-      expected: 'a schema name of lowercase letters, digits, - and _ (at most 64, e.g. sentinel)',
-      found: JSON.stringify(schema),
-    });
-  }
+}: IngestAlertOptions): Promise<NewAlert & { embedding: number[]; failures: string[] }> {
+  checkSchemaName(schema, input);
   const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
   const parsed = parseAlertInput({ bytes, input, ...(maxBytes === undefined ? {} : { maxBytes }) });
+  const prepared = prepareAlert({
+    raw: parsed.raw,
+    value: parsed.value,
+    schema,
+    embedder: embedder.id,
+    input,
+  });
   const { summary, summarizedBy, failures } = await summarizeAlert({
     schema,
     raw: parsed.raw,
@@ -70,17 +70,5 @@ export async function ingestAlert({
     abortSignal === undefined ? {} : { abortSignal },
   );
   if (embedding === undefined) throw new Error(`embedder ${embedder.id} returned no vector`);
-  return {
-    schema,
-    raw: parsed.raw,
-    title: summary.title,
-    description: summary.description,
-    attributes: summary.attributes,
-    severity: summary.severity,
-    iocs: alertIocs(parsed.value),
-    summarizedBy,
-    embedder: embedder.id,
-    embedding,
-    failures,
-  };
+  return { ...prepared, ...summary, summarizedBy, embedding, failures };
 }

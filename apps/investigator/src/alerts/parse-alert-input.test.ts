@@ -59,4 +59,31 @@ describe('parseAlertInput', () => {
       "x:1:7: expected valid JSON: ',' or '}' after a property value, found the end of the input",
     );
   });
+
+  it('refuses what the store cannot keep or readers cannot take, naming line and column: NUL, lone surrogates, deep nesting', () => {
+    const message = (text: string) => {
+      try {
+        parseAlertInput({ bytes: bytes(text), input: 'body' });
+      } catch (caught) {
+        expect(InvalidAlertError.isInstance(caught)).toBe(true);
+        return (caught as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(message('{"a":\n "x\\u0000y"}')).toBe(
+      'body:2:4: expected text without NUL characters, found "\\u0000"',
+    );
+    expect(message('{"a\\u0000": 1}')).toBe(
+      'body:1:4: expected text without NUL characters, found "\\u0000"',
+    );
+    expect(message('{"a": "\\ud800"}')).toBe(
+      'body:1:8: expected a Unicode character (a high surrogate escape followed by a low one), found the lone surrogate "\\\\ud800"',
+    );
+    expect(message('{"a": "\\udc00\\ud800"}')).toMatch(/^body:1:8: expected a Unicode character/);
+    expect(message(`{"a": ${'['.repeat(65)}${']'.repeat(65)}}`)).toBe(
+      'body:1:70: expected objects and arrays nested at most 64 deep, found nesting deeper than 64',
+    );
+    expect(message(`{"a": ${'['.repeat(63)}${']'.repeat(63)}}`)).toBe('accepted');
+    expect(message('{"a": "\\ud83d\\ude00 \\\\u0000 [[[["}')).toBe('accepted');
+  });
 });

@@ -55,9 +55,11 @@ for (const target of storeTargets()) {
         await expect(cases.setTags({ id, tags: ['no spaces'], by: jane })).rejects.toThrow(/tag: expected/);
         expect((await cases.setStatus({ id, status: 'in_progress', by: jane })).status).toBe('in_progress');
         expect(
-          (await alerts.list({ assignee: 'jane', tag: 'mkt01', status: 'in_progress' })).map((a) => a.id),
+          (await alerts.list({ assignee: 'jane', tag: 'mkt01', status: 'in_progress' })).alerts.map(
+            (a) => a.id,
+          ),
         ).toEqual([id]);
-        expect(await alerts.list({ assignee: '' })).toEqual([]);
+        expect((await alerts.list({ assignee: '' })).alerts).toEqual([]);
         await alerts.resolve({ id, conclusion: 'true_positive', reason: 'mimikatz', by: jane });
         await expect(cases.setStatus({ id, status: 'open', by: jane })).rejects.toThrow(
           /reopen it \(with a reason\) first/,

@@ -1,5 +1,6 @@
 import type { Alert } from '../alerts/index.js';
 import { markUntrusted, untrustedDataRule } from '../untrusted/index.js';
+import { alertPromptView } from './alert-prompt-view.js';
 
 /** Options of {@link chatSystemPrompt}. */
 export interface ChatSystemPromptOptions {
@@ -11,12 +12,14 @@ export interface ChatSystemPromptOptions {
 /**
  * The chat agent's system prompt: its role and workflow, the rule that only the analyst resolves an
  * alert (the agent recommends; no tool of the chat can change an alert), how untrusted data is marked,
- * and the alert itself — every field that came from outside inside `<untrusted-data>` blocks.
+ * and a bounded view of the alert (`alertPromptView`: a large alert's raw JSON cut, with a note that
+ * `alert_json` reads the rest) — every field that came from outside inside `<untrusted-data>` blocks.
  *
  * @example
  * const system = chatSystemPrompt({ alert: await alerts.get(id), toolSections: (await registry.resolve()).systemPrompt });
  */
 export function chatSystemPrompt({ alert, toolSections = '' }: ChatSystemPromptOptions): string {
+  const view = alertPromptView(alert);
   return [
     'You help a security analyst investigate one alert over a long conversation.',
     'Work from evidence: ask the log-analysis agent (logs_run) precise natural-language questions, look indicators up in threat intelligence, search earlier alerts, and quote exact values (hosts, users, processes, command lines, IPs, hashes, times) in your answers.',
@@ -28,11 +31,9 @@ export function chatSystemPrompt({ alert, toolSections = '' }: ChatSystemPromptO
       source: `alert ${alert.id} summary`,
       content: { title: alert.title, description: alert.description, attributes: alert.attributes },
     }),
-    markUntrusted({
-      source: `alert ${alert.id} indicators`,
-      content: alert.iocs.map((ioc) => `${ioc.kind}: ${ioc.value}`).join('\n'),
-    }),
-    markUntrusted({ source: `alert ${alert.id} raw JSON`, content: alert.raw }),
+    markUntrusted({ source: `alert ${alert.id} indicators`, content: view.iocs }),
+    markUntrusted({ source: `alert ${alert.id} raw JSON`, content: view.raw }),
+    ...view.notes,
     ...(toolSections.trim() === '' ? [] : ['', '## Tools', toolSections.trim()]),
   ].join('\n');
 }

@@ -66,7 +66,7 @@ describe('the chat agent can never resolve an alert', () => {
     expect(turn.text).toContain('resolved the alert');
     expect((await createAlertStore(store).get(id)).status).toBe('open');
     expect(await alertRows()).toEqual(before);
-    expect(offered(model)).toEqual(['search_alerts']);
+    expect(offered(model)).toEqual(['alert_json', 'search_alerts']);
     const second = JSON.stringify(model.doStreamCalls[1]?.prompt);
     expect(second).toMatch(/resolve_alert[^"]*".*(not|unavailable|no such)/i);
     // The injected text reaches the model only inside an untrusted-data block, and its fake closing
@@ -107,7 +107,7 @@ describe('the chat agent can never resolve an alert', () => {
 
     expect((await createAlertStore(store).get(id)).status).toBe('open');
     expect(await alertRows()).toEqual(before);
-    expect(offered(model)).toEqual(['logs_run', 'search_alerts']);
+    expect(offered(model)).toEqual(['alert_json', 'logs_run', 'search_alerts']);
     const afterLogs = JSON.stringify(model.doStreamCalls[1]?.prompt);
     expect(afterLogs).toContain('<untrusted-data source=\\"logs_run output\\">');
     expect(afterLogs).toMatch(

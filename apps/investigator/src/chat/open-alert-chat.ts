@@ -3,6 +3,7 @@ import { createToolRegistry, type ResolvedTools, type ToolRegistration } from 'k
 import { createSessionStore } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import { type Alert, createAlertStore } from '../alerts/index.js';
+import { alertJsonTool } from './alert-json-tool.js';
 import type { ChatBudget } from './chat-budget.js';
 import type { ChatEvent } from './chat-event.js';
 import { chatSystemPrompt } from './chat-system-prompt.js';
@@ -47,7 +48,7 @@ export interface AlertChat {
 }
 
 /**
- * Opens the chat over a stored alert: the tool registry (`search_alerts`, which only reads, and the tools
+ * Opens the chat over a stored alert: the tool registry (`alert_json` and `search_alerts`, which only read, and the tools
  * given), every tool's output marked as untrusted data, the system prompt with the alert marked as
  * untrusted data, the model's price from kioku's catalog, and the conversation resumed when there is one.
  * The alert store's writes (`resolve`, `merge`…) are reachable by no tool.
@@ -75,6 +76,11 @@ export async function openAlertChat({
   const alert = await alerts.get(alertId);
   const registry = createToolRegistry({
     tools: [
+      {
+        name: 'alert_json',
+        systemPrompt: "alert_json reads any field of this alert's raw JSON in full, paged.",
+        tool: () => alertJsonTool({ raw: alert.raw }),
+      },
       {
         name: 'search_alerts',
         systemPrompt: 'search_alerts finds earlier alerts by text or attributes, with their conclusions.',

@@ -1,10 +1,7 @@
 import {
-  isStepCount,
   type LanguageModel,
   type LanguageModelUsage,
   type ModelMessage,
-  streamText,
-  type ToolContent,
   type ToolSet,
   wrapLanguageModel,
 } from 'ai';
@@ -13,17 +10,18 @@ import {
   type ModelPrice,
   type PlanBudget,
   planAndExecute,
-  type SubAgentOutput,
   sumUsage,
   type UsageLedger,
 } from 'kioku';
 import { conversationSessions, type SessionStore, UnknownSessionError } from 'kioku/store';
-import { toolAccess } from '../approvals/tool-access.js';
 import { budgetReached, type ChatBudget } from './chat-budget.js';
 import { ChatBudgetError } from './chat-budget-error.js';
 import type { ChatEvent } from './chat-event.js';
+import { createToolLoop } from './create-tool-loop.js';
+import { gateWriteTools } from './gate-write-tools.js';
 import { handoverNote } from './handover-note.js';
 import { investigationMiddleware } from './investigation-middleware.js';
+import type { ToolApprover } from './tool-approver.js';
 import { conversationUsage, type TurnUsage, withTurnUsage } from './turn-usage.js';
 import { usageCost } from './usage-cost.js';
 
@@ -56,31 +54,6 @@ export interface OpenChatOptions {
    */
   approve?: ToolApprover;
 }
-
-/** A write tool's call waiting for a decision. */
-export interface ApprovalRequest {
-  toolName: string;
-  toolCallId: string;
-  input: unknown;
-}
-
-/** An analyst's decision on a write tool's call. */
-export interface ApprovalDecision {
-  /** The approval's id in the store (named in events, the console and the CLI). */
-  approvalId: string;
-  approved: boolean;
-  by: string;
-  reason?: string | undefined;
-}
-
-/**
- * Decides a write tool's call. `announce` is called once the approval exists (with its id), before the
- * wait; the promise settles with the decision, or rejects when `abortSignal` aborts the turn.
- */
-export type ToolApprover = (
-  request: ApprovalRequest,
-  options: { announce: (approvalId: string) => void; abortSignal?: AbortSignal | undefined },
-) => Promise<ApprovalDecision>;
 
 /** Options of one turn. */
 export interface SendOptions {
@@ -193,185 +166,15 @@ export async function openChat({
     });
   };
 
-  /** One streamText call over the history and this turn's messages so far; its approval requests. */
-  async function streamStep(
-    messages: ModelMessage[],
-    stepsLeft: number,
-    abortSignal: AbortSignal | undefined,
-    mainUsages: LanguageModelUsage[],
-    ledgerFrom: number,
-  ) {
-    let budgetReason: string | undefined;
-    const requests: { approvalId: string; toolCall: ApprovalRequest }[] = [];
-    const result = streamText({
-      model: chatModel,
-      messages,
-      allowSystemInMessages: true,
-      tools,
-      // A write tool's call pauses the turn for an analyst (the AI SDK's tool-approval flow); without an
-      // approver it is denied, so the model is told and nothing runs.
-      toolApproval: ({ toolCall }) =>
-        toolAccess(tools[toolCall.toolName]) !== 'write'
-          ? undefined
-          : approve === undefined
-            ? { type: 'denied', reason: 'write tools need an approver, and this chat has none' }
-            : 'user-approval',
-      providerOptions: { kioku: { conversationId } },
-      stopWhen: [
-        isStepCount(stepsLeft),
-        () => {
-          budgetReason = overBudget(turnUsage(mainUsages, ledgerFrom));
-          return budgetReason !== undefined;
-        },
-      ],
-      ...(abortSignal === undefined ? {} : { abortSignal }),
-    });
-    const seenProgress = new Map<string, number>();
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') emit({ type: 'text-delta', text: part.text });
-      else if (part.type === 'tool-call') {
-        emit({
-          type: 'tool-call',
-          toolName: part.toolName,
-          toolCallId: part.toolCallId,
-          arguments: oneLine(part.input),
-        });
-      } else if (part.type === 'tool-approval-request' && part.isAutomatic !== true) {
-        requests.push({
-          approvalId: part.approvalId,
-          toolCall: {
-            toolName: part.toolCall.toolName,
-            toolCallId: part.toolCall.toolCallId,
-            input: part.toolCall.input,
-          },
-        });
-      } else if (part.type === 'tool-result') {
-        const progress = subAgentProgress(part.output);
-        if (progress !== undefined) {
-          const seen = seenProgress.get(part.toolCallId) ?? 0;
-          for (const event of progress.slice(seen)) {
-            emit({ type: 'sub-agent', toolCallId: part.toolCallId, progress: event });
-          }
-          seenProgress.set(part.toolCallId, progress.length);
-        }
-        if (part.preliminary !== true) {
-          emit({ type: 'tool-result', toolName: part.toolName, toolCallId: part.toolCallId });
-        }
-      } else if (part.type === 'tool-error') {
-        emit({
-          type: 'tool-result',
-          toolName: part.toolName,
-          toolCallId: part.toolCallId,
-          error: part.error instanceof Error ? part.error.message : String(part.error),
-        });
-      } else if (part.type === 'tool-output-denied') {
-        emit({
-          type: 'tool-result',
-          toolName: part.toolName,
-          toolCallId: part.toolCallId,
-          error: 'not approved',
-        });
-      } else if (part.type === 'finish-step') {
-        mainUsages.push(part.usage);
-        emit({ type: 'step-end', usage: part.usage });
-      } else if (part.type === 'error') {
-        throw part.error;
-      }
-    }
-    return {
-      responseMessages: await result.responseMessages,
-      finishReason: await result.finishReason,
-      steps: (await result.steps).length,
-      budgetReason,
-      requests,
-    };
-  }
-
-  /**
-   * The turn's tool loop: model calls until an answer, the step cap or the budget; when write tools' calls
-   * wait for approval, each is decided (`approve`), the decisions are added as the AI SDK's
-   * `tool-approval-response` messages, and the loop goes on (an approved call runs, a rejected one reaches
-   * the model as denied, with the reason).
-   */
-  async function toolLoop(abortSignal: AbortSignal | undefined, ledgerFrom: number) {
-    const mainUsages: LanguageModelUsage[] = [];
-    const responseMessages: ModelMessage[] = [];
-    let steps = 0;
-    for (;;) {
-      const step = await streamStep(
-        [...history, ...responseMessages],
-        maxStepsPerTurn - steps,
-        abortSignal,
-        mainUsages,
-        ledgerFrom,
-      );
-      responseMessages.push(...step.responseMessages);
-      steps += step.steps;
-      if (step.requests.length === 0) {
-        return {
-          responseMessages,
-          finishReason: step.finishReason,
-          steps,
-          mainUsages,
-          budgetReason: step.budgetReason,
-        };
-      }
-      const stop =
-        step.budgetReason !== undefined
-          ? 'the conversation reached its budget before the call ran'
-          : steps >= maxStepsPerTurn
-            ? 'the turn reached its step cap before the call ran'
-            : undefined;
-      const answers: ToolContent = [];
-      for (const { approvalId, toolCall } of step.requests) {
-        const decision =
-          stop !== undefined || approve === undefined
-            ? { approved: false, reason: stop ?? 'no approver' }
-            : await approve(toolCall, {
-                announce: (id) =>
-                  emit({
-                    type: 'approval-requested',
-                    approvalId: id,
-                    toolName: toolCall.toolName,
-                    toolCallId: toolCall.toolCallId,
-                    arguments: oneLine(toolCall.input),
-                  }),
-                abortSignal,
-              }).then((decided) => {
-                emit({
-                  type: 'approval-decided',
-                  approvalId: decided.approvalId,
-                  toolCallId: toolCall.toolCallId,
-                  approved: decided.approved,
-                  by: decided.by,
-                  ...(decided.reason === undefined ? {} : { reason: decided.reason }),
-                });
-                return {
-                  approved: decided.approved,
-                  reason: decided.approved
-                    ? decided.reason
-                    : `rejected by ${decided.by}: ${decided.reason ?? 'no reason given'}`,
-                };
-              });
-        answers.push({
-          type: 'tool-approval-response',
-          approvalId,
-          approved: decision.approved,
-          ...(decision.reason === undefined ? {} : { reason: decision.reason }),
-        });
-      }
-      responseMessages.push({ role: 'tool', content: answers });
-      if (stop !== undefined) {
-        return {
-          responseMessages,
-          finishReason: step.finishReason,
-          steps,
-          mainUsages,
-          budgetReason: step.budgetReason,
-        };
-      }
-    }
-  }
+  const toolLoop = createToolLoop({
+    model: chatModel,
+    tools,
+    conversationId,
+    maxStepsPerTurn,
+    emit,
+    overBudget: (mainUsages, ledgerFrom) => overBudget(turnUsage(mainUsages, ledgerFrom)),
+    ...(approve === undefined ? {} : { approve }),
+  });
 
   return {
     conversationId,
@@ -390,7 +193,8 @@ export async function openChat({
         if (plan) {
           const run = await planAndExecute({
             model,
-            tools,
+            // A planned step calls tools itself: a write tool asks the approver from inside its execute.
+            tools: gateWriteTools({ tools, approve, emit, abortSignal }),
             goal: message,
             system: planContext(history),
             ...(planBudget === undefined ? {} : { budget: planBudget }),
@@ -403,7 +207,7 @@ export async function openChat({
           return { text: run.text, status: run.status === 'concluded' ? 'done' : 'budget', ...turn };
         }
 
-        const loop = await toolLoop(abortSignal, ledgerFrom);
+        const loop = await toolLoop(history, abortSignal, ledgerFrom);
         history.push(...loop.responseMessages);
         const cut =
           loop.budgetReason !== undefined && loop.finishReason === 'tool-calls'
@@ -479,13 +283,4 @@ function assistantText(message: ModelMessage): string {
   return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
-function subAgentProgress(output: unknown): SubAgentOutput['progress'] | undefined {
-  if (typeof output !== 'object' || output === null || !('progress' in output)) return undefined;
-  const { progress } = output as { progress: unknown };
-  return Array.isArray(progress) ? (progress as SubAgentOutput['progress']) : undefined;
-}
-
-function oneLine(input: unknown): string {
-  const text = JSON.stringify(input) ?? '';
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
-}
+export type { ApprovalDecision, ApprovalRequest, ToolApprover } from './tool-approver.js';

@@ -35,7 +35,14 @@ export function searchAlertsTool({ search }: Pick<AlertStore, 'search'>): Tool {
             `  ${alert.title}`,
             ...(alert.iocs.length === 0
               ? []
-              : [`  indicators: ${alert.iocs.map((ioc) => ioc.value).join(', ')}`]),
+              : [
+                  `  indicators: ${alert.iocs
+                    .slice(0, 20)
+                    .map((ioc) => ioc.value)
+                    .join(
+                      ', ',
+                    )}${alert.iocs.length > 20 ? ` and ${alert.iocs.length - 20 + alert.iocsOmitted} more` : ''}`,
+                ]),
           ].join('\n'),
         )
         .join('\n');

@@ -121,4 +121,48 @@ describe('write tools wait for an approval', () => {
     expect(ran).toEqual([]);
     expect(JSON.stringify(model.doStreamCalls.at(-1)?.prompt)).toContain('write tools need an approver');
   });
+
+  it('asks the approver from a planned step too (plan & execute runs tools itself), and a rejected call never runs', async () => {
+    const ran: string[] = [];
+    const events: ChatEvent[] = [];
+    const model = scriptedModel({
+      replies: [
+        { text: JSON.stringify({ steps: [{ id: 's1', goal: 'Isolate MKT01', tools: ['isolate'] }] }) },
+        { toolCalls: [{ toolCallId: 'p1', toolName: 'isolate', input: { host: 'MKT01' } }] },
+        { text: 'The isolation was rejected.' },
+        { text: JSON.stringify({ action: 'conclude', add: [], update: [], cancel: [], reason: 'rejected' }) },
+        { text: 'MKT01 was not isolated: an analyst rejected it [s1].' },
+      ],
+    });
+    const chat = await openChat({
+      alertId: 'approval-3',
+      model,
+      sessions: createSessionStore(store),
+      system: 'You investigate.',
+      tools: { isolate: isolateTool(ran) },
+      onEvent: (event) => events.push(event),
+      approve: async (_request, { announce }) => {
+        announce('a9');
+        return { approvalId: 'a9', approved: false, by: 'jane', reason: 'not now' };
+      },
+    });
+    expect((await chat.send('Contain MKT01.', { plan: true })).text).toBe(
+      'MKT01 was not isolated: an analyst rejected it [s1].',
+    );
+    expect(ran).toEqual([]);
+    expect(events.filter((event) => event.type === 'approval-decided')).toEqual([
+      {
+        type: 'approval-decided',
+        approvalId: 'a9',
+        toolCallId: 'p1',
+        approved: false,
+        by: 'jane',
+        reason: 'not now',
+      },
+    ]);
+    expect(
+      JSON.stringify(model.doStreamCalls.map((call) => call.prompt)) +
+        JSON.stringify(model.doGenerateCalls.map((call) => call.prompt)),
+    ).toContain('rejected by jane: not now');
+  });
 });

@@ -1,10 +1,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { startLoopbackProvider } from 'kioku/test';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openInvestigatorStore, rowsOf } from '../store/index.js';
 
 const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const samples = fileURLToPath(new URL('../../samples/alerts/', import.meta.url));
@@ -146,6 +150,31 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
     expect(bad.stderr).toContain(
       'expected a positive whole number of proxies or their comma-separated IP addresses, found "proxy.internal"',
     );
+  });
+
+  it('serve on a busy port says so in one line and exits 1, before making an admin token', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as AddressInfo;
+    const fresh = join(directory, 'busy-port-store');
+    try {
+      const result = await run(['serve', '--port', String(port)], {
+        env: { INVESTIGATOR_STORE: fresh, INVESTIGATOR_WEBHOOK_TOKEN: 'a-webhook-token-of-32-characters' },
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toBe(
+        `investigator: cannot listen on 127.0.0.1:${port}: the port is in use by another program; stop it or pass another --port\n`,
+      );
+    } finally {
+      busy.close();
+    }
+    // No token was made: the next serve that can listen prints one.
+    const store = await openInvestigatorStore({ location: fresh });
+    try {
+      expect(rowsOf(await store.db.execute(sql`select id from investigator_console_admin`))).toEqual([]);
+    } finally {
+      await store.close();
+    }
   });
 
   it('explains every command in --help', async () => {

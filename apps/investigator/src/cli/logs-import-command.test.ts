@@ -67,6 +67,8 @@ describe('a log source added with logs import alone', () => {
           join(dir, 'audit.ndjson'),
           '--db',
           database,
+          '--store',
+          join(dir, 'store'),
           '--description',
           'Cloud audit log entries of one project (timestamp, protoPayload with the principal, method and caller address).',
         ],

@@ -1,4 +1,6 @@
 import { Command, Option } from 'commander';
+import { createAuditLog } from '../audit/index.js';
+import { actingUser } from '../auth/index.js';
 import {
   configuredBigQueryDataset,
   defaultLogDatabase,
@@ -8,7 +10,9 @@ import {
   type LogFileFormat,
   logFileFormats,
 } from '../logs/index.js';
+import { type ActorOption, actorName, withActorOption } from './actor-option.js';
 import { runCommand } from './run-command.js';
+import { type StoreOption, withStore, withStoreOption } from './store-option.js';
 
 const timestampSources: Record<string, string> = {
   'iso-8601': 'ISO 8601 text',
@@ -20,7 +24,7 @@ const timestampSources: Record<string, string> = {
 
 /** `investigator logs import <table> <files…>`: any log source into the log database, with no code. */
 export function logsImportCommand(): Command {
-  return new Command('import')
+  return withActorOption(withStoreOption(new Command('import')))
     .description(
       'Import JSON, NDJSON, CSV, Parquet or Zeek log files into a table of the log database (columns unified by name, timestamps parsed), in one transaction; prints what it inferred.',
     )
@@ -57,7 +61,8 @@ export function logsImportCommand(): Command {
           append?: boolean;
           replace?: boolean;
           json: boolean;
-        },
+        } & StoreOption &
+          ActorOption,
       ) =>
         runCommand(async () => {
           const read = {
@@ -73,10 +78,31 @@ export function logsImportCommand(): Command {
             ...(options.timestamp === undefined ? {} : { timestampColumns: options.timestamp }),
           };
           const target = configuredBigQueryDataset();
-          const result =
-            target === undefined || options.db !== undefined
-              ? await importLogFiles({ ...read, database: options.db ?? defaultLogDatabase() })
-              : await importLogFilesToBigQuery({ ...read, target });
+          // Importing changes what the log agent sees: an analyst's action, checked first and audited.
+          const result = await withStore(options, async (store) => {
+            const by = await actingUser({
+              store,
+              name: actorName(options),
+              need: 'analyst',
+              action: 'importing logs',
+            });
+            const imported =
+              target === undefined || options.db !== undefined
+                ? await importLogFiles({ ...read, database: options.db ?? defaultLogDatabase() })
+                : await importLogFilesToBigQuery({ ...read, target });
+            await createAuditLog(store).record(store.db, {
+              actor: by,
+              action: 'logs.import',
+              target: `logs:${table}`,
+              after: {
+                mode: imported.mode,
+                files: files.length,
+                rowsBefore: imported.rowsBefore,
+                rowsAfter: imported.rowsAfter,
+              },
+            });
+            return imported;
+          });
           process.stdout.write(
             options.json ? `${JSON.stringify(result, null, 2)}\n` : describeImport(result),
           );

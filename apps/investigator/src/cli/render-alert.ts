@@ -1,7 +1,7 @@
-import type { Alert, SimilarAlert } from '../alerts/index.js';
+import type { Alert, AlertListItem, SimilarAlert } from '../alerts/index.js';
 
-/** One line per alert: id, status, severity, created, title (and what it is merged into). */
-export function renderAlertList(alerts: readonly Alert[]): string {
+/** One line per alert: id, status, severity, created, title, host and user (and duplicates, merges). */
+export function renderAlertList(alerts: readonly AlertListItem[]): string {
   if (alerts.length === 0) return 'no alerts';
   return alerts
     .map((alert) =>
@@ -11,6 +11,11 @@ export function renderAlertList(alerts: readonly Alert[]): string {
         alert.severity.padEnd(13),
         alert.createdAt.toISOString().slice(0, 16).replace('T', ' '),
         alert.title,
+        ...(alert.host === undefined ? [] : [`host ${alert.host}`]),
+        ...(alert.user === undefined ? [] : [`user ${alert.user}`]),
+        ...(alert.occurrences > 1
+          ? [`(received ${alert.occurrences} times, last ${alert.lastSeenAt.toISOString()})`]
+          : []),
         ...(alert.mergedInto === undefined ? [] : [`(merged into ${alert.mergedInto})`]),
       ].join('  '),
     )
@@ -18,7 +23,7 @@ export function renderAlertList(alerts: readonly Alert[]): string {
 }
 
 /** An alert in full: summary, attributes, IOCs, resolution, merged alerts. */
-export function renderAlert(alert: Alert, merged: readonly Alert[] = []): string {
+export function renderAlert(alert: Alert, merged: readonly AlertListItem[] = []): string {
   const lines = [
     `${alert.id}  ${alert.title}`,
     `schema ${alert.schema} · severity ${alert.severity} · ${alert.status} · created ${alert.createdAt.toISOString()} · summarized by ${alert.summarizedBy}`,
@@ -32,6 +37,7 @@ export function renderAlert(alert: Alert, merged: readonly Alert[] = []): string
     '',
     alert.iocs.length === 0 ? 'IOCs: none found' : 'IOCs:',
     ...alert.iocs.map((ioc) => `  ${ioc.kind} ${ioc.value}`),
+    ...(alert.iocsOmitted > 0 ? [`  … and ${alert.iocsOmitted} more (not kept)`] : []),
   );
   if (alert.mergedInto !== undefined) lines.push('', `Merged into ${alert.mergedInto}.`);
   if (merged.length > 0)

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigurationError } from 'kioku';
-import { checkEmbeddingSpace, createAlertStore } from '../alerts/index.js';
+import { checkEmbeddingSpace, createAlertStore, createSummaryWorker } from '../alerts/index.js';
 import { createApprovalStore } from '../approvals/index.js';
 import { ensureAdminToken } from '../auth/index.js';
 import { intelLookupRegistration } from '../chat/intel-lookup-registration.js';
@@ -119,12 +119,18 @@ export function serveCommand(): Command {
           const { oidc, notifier } = teamFromOptions(options, {
             listenUrl: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${options.port}`,
           });
-          const adminToken = await ensureAdminToken(store);
-          if (adminToken !== undefined) {
-            console.error(
-              `investigator serve: the web console's admin token (shown this once; only its hash is stored):\n  ${adminToken}`,
-            );
-          }
+          const summaries = createSummaryWorker({
+            store,
+            model,
+            embedder,
+            onJob: ({ id, outcome, summarizedBy, error }) => {
+              if (outcome !== 'done')
+                console.error(
+                  `investigator serve: summary of ${id} ${outcome === 'retry' ? 'will be retried' : 'failed'}: ${error}`,
+                );
+              else console.error(`investigator serve: summarized ${id} (by ${summarizedBy})`);
+            },
+          });
           const app = createConsoleServer({
             store,
             token,
@@ -162,12 +168,21 @@ export function serveCommand(): Command {
             trustProxy: options.trustProxy,
             maxBodyBytes: options.maxBodyBytes,
             embedder,
-            onAlert: ({ id, schema, title, summarizedBy }) =>
+            summaries,
+            onAlert: ({ id, schema, title, folded }) =>
               console.error(
-                `investigator serve: stored ${id} (${schema}, summarized by ${summarizedBy}): ${title}`,
+                `investigator serve: ${folded ? 'folded a duplicate into' : 'stored'} ${id} (${schema}): ${title}`,
               ),
           });
+          // The port first: a busy one ends here, before an admin token is made that nobody could use.
           const server = await startServer({ app, host: options.host, port: options.port });
+          const adminToken = await ensureAdminToken(store);
+          if (adminToken !== undefined) {
+            console.error(
+              `investigator serve: the web console's admin token (shown this once; only its hash is stored):\n  ${adminToken}`,
+            );
+          }
+          summaries.start();
           if (!/^(127\.|::1$|localhost$)/.test(options.host)) {
             console.error(
               `investigator serve: listening on ${options.host}, reachable from other machines; put TLS in front of it`,
@@ -182,6 +197,7 @@ export function serveCommand(): Command {
             process.once('SIGTERM', stop);
           });
           await server.close();
+          await summaries.close();
           await notifier?.flush();
         });
       }),

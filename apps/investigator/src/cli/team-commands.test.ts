@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,21 @@ describe('investigator team commands (built CLI, a PGlite directory store)', () 
     expect(viewer.stderr).toBe(
       'investigator: resolving an alert needs the role analyst or above; vic is a viewer\n',
     );
+    const logs = await run([
+      'logs',
+      'import',
+      'notes',
+      join(samples, 'lsass-dump-mkt01.json'),
+      '--db',
+      join(directory, 'logs.duckdb'),
+      '--as',
+      'vic',
+    ]);
+    expect(logs.status).toBe(3);
+    expect(logs.stderr).toBe(
+      'investigator: importing logs needs the role analyst or above; vic is a viewer\n',
+    );
+    expect(existsSync(join(directory, 'logs.duckdb'))).toBe(false);
     const stranger = await run(['case', 'comment', id, 'hello', '--as', 'mallory']);
     expect(stranger.status).toBe(3);
     expect(stranger.stderr).toMatch(/mallory is not an active user of this store/);

@@ -32,7 +32,7 @@ function startOtx(): Promise<{
       return send(200, fixture('otx-ipv4-general.json'));
     if (path === '/api/v1/indicators/domain/google.com/general')
       return send(200, fixture('otx-domain-general.json'));
-    if (path === '/api/v1/indicators/IPv4/10.9.9.9/general')
+    if (path === '/api/v1/indicators/IPv4/185.220.101.9/general')
       return send(500, '{"detail": "Internal server error"}');
     return send(404, '{"detail": "Not found."}');
   });
@@ -110,6 +110,25 @@ describe('threat intelligence', () => {
     });
   });
 
+  it('never sends a private or reserved address, or an internal name, to OTX', async () => {
+    const intel = createThreatIntel({ otx: { apiKey, baseUrl: otx.baseUrl }, feeds });
+    const before = otx.requests.length;
+    for (const value of [
+      '10.0.0.5',
+      '192.168.2.5',
+      '169.254.169.254',
+      '127.0.0.1',
+      'fe80::1',
+      { kind: 'domain', value: 'printer.local' } as const,
+      'http://10.0.0.5/x',
+    ]) {
+      expect((await intel.lookup(value)).verdict, JSON.stringify(value)).toBe('unknown');
+    }
+    expect(otx.requests.length).toBe(before);
+    await intel.lookup('185.220.101.4');
+    expect(otx.requests.length).toBe(before + 1);
+  });
+
   it('takes an OTX allow-list entry as benign, a 404 as unknown, and feeds over OTX', async () => {
     const intel = createThreatIntel({ otx: { apiKey, baseUrl: otx.baseUrl }, feeds });
     const google = await intel.lookup('google.com');
@@ -136,10 +155,12 @@ describe('threat intelligence', () => {
     expect(refused.errors).toEqual([
       'OTX refused the API key (403: Authentication credentials were not provided.); check OTX_API_KEY',
     ]);
-    const failing = await createThreatIntel({ otx: { apiKey, baseUrl: otx.baseUrl } }).lookup('10.9.9.9');
+    const failing = await createThreatIntel({ otx: { apiKey, baseUrl: otx.baseUrl } }).lookup(
+      '185.220.101.9',
+    );
     expect(failing.errors).toEqual(['OTX answered 500: Internal server error']);
     const unreachable = await createThreatIntel({ otx: { apiKey, baseUrl: 'http://127.0.0.1:9' } }).lookup(
-      '10.9.9.9',
+      '185.220.101.9',
     );
     expect(unreachable.errors[0]).toMatch(/^OTX could not be reached/);
   });

@@ -7,6 +7,7 @@ import {
   parseIndicator,
 } from './indicator.js';
 import { InvalidIndicatorError } from './invalid-indicator-error.js';
+import { isLocalIndicator } from './local-indicator.js';
 import { lookupOtx, type OtxOptions, type OtxReport } from './lookup-otx.js';
 
 /** Options of {@link createThreatIntel}. */
@@ -37,7 +38,7 @@ export interface ThreatIntel {
 
 /**
  * Threat intelligence for the investigation: the offline feeds loaded into the store (works without
- * network) and AlienVault OTX when a key is configured. OTX lists an indicator in community "pulses":
+ * network) and AlienVault OTX when a key is configured. OTX (never asked about private or reserved addresses or internal names) lists an indicator in community "pulses":
  * any pulse makes it `suspicious`, an OTX allow-list or false-positive entry `benign`; feeds give their own
  * verdicts. The result's text comes from third parties: pass it to a model through `markUntrusted`.
  *
@@ -55,7 +56,8 @@ export function createThreatIntel({ otx, feeds }: CreateThreatIntelOptions = {})
       const errors: string[] = [];
       const hits = feeds === undefined ? [] : await feeds.find(indicator);
       let report: OtxReport | undefined;
-      if (otx !== undefined) {
+      // A private or reserved address (or an internal name) never leaves the machine.
+      if (otx !== undefined && !isLocalIndicator(indicator)) {
         try {
           report = await lookupOtx(indicator, otx);
         } catch (error) {

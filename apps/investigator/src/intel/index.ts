@@ -14,6 +14,7 @@ export {
 } from './indicator.js';
 export { InvalidFeedError } from './invalid-feed-error.js';
 export { InvalidIndicatorError } from './invalid-indicator-error.js';
+export { isLocalIndicator } from './local-indicator.js';
 export { lookupOtx, type OtxOptions, type OtxReport } from './lookup-otx.js';
 export {
   type FeedEntry,

@@ -1,10 +1,11 @@
 import { MockLanguageModelV4 } from 'ai/test';
+import { sql } from 'drizzle-orm';
 import { createHashingEmbedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAlertStore, ingestAlert } from '../alerts/index.js';
+import { createAlertStore, createSummaryWorker, ingestAlert, type SummaryWorker } from '../alerts/index.js';
 import { storeTargets } from '../store/__fixtures__/store-targets.js';
-import { openInvestigatorStore } from '../store/index.js';
+import { openInvestigatorStore, rowsOf } from '../store/index.js';
 import { createServer } from './create-server.js';
 import { type RunningServer, startServer } from './start-server.js';
 import { tokensEqual } from './tokens-equal.js';
@@ -20,21 +21,25 @@ for (const target of storeTargets()) {
     () => {
       let store: DrizzleStore;
       let server: RunningServer;
+      let summaries: SummaryWorker;
       const stored: string[] = [];
       beforeAll(async () => {
         await target.setup();
         store = await openInvestigatorStore({ location: target.location() });
+        summaries = createSummaryWorker({ store, embedder: createHashingEmbedder() });
         const app = createServer({
           store,
           token,
           embedder: createHashingEmbedder(),
           maxBodyBytes: 4096,
+          summaries,
           onAlert: (event) => stored.push(event.id),
         });
         server = await startServer({ app, port: 0 });
       });
       afterAll(async () => {
         await server?.close();
+        await summaries?.close();
         await store?.close();
         await target.teardown();
       });
@@ -84,13 +89,16 @@ for (const target of storeTargets()) {
         const alerts = createAlertStore(store);
         const [first] = stored;
         expect((await alerts.search({ text: 'exploitation again' })).map((found) => found.id)).toEqual([id]);
+        // Embeddings are written by the summary jobs, after the webhook answered.
+        expect(await alerts.similar(id)).toEqual([]);
+        await summaries.drain();
         const similar = await alerts.similar(id);
         expect(similar.map((found) => found.alert.id)).toEqual([first]);
         expect(stored).toEqual([first, id]);
       });
 
       it('refuses a missing, malformed or wrong token with 401 and stores nothing', async () => {
-        const before = (await createAlertStore(store).list()).length;
+        const before = (await createAlertStore(store).list()).alerts.length;
         for (const authorization of [
           '',
           'Bearer',
@@ -105,7 +113,7 @@ for (const target of storeTargets()) {
             error: { code: 'unauthorized', message: expect.stringMatching(/Authorization: Bearer/) },
           });
         }
-        expect((await createAlertStore(store).list()).length).toBe(before);
+        expect((await createAlertStore(store).list()).alerts.length).toBe(before);
       });
 
       it('answers bad input with a JSON error naming the position and what was expected', async () => {
@@ -119,8 +127,8 @@ for (const target of storeTargets()) {
           },
         });
         const array = await post('[1]');
-        expect(((await array.json()) as { error: { message: string } }).error.message).toMatch(
-          /expected a JSON object \(one alert\), found an array/,
+        expect(((await array.json()) as { error: { message: string } }).error.message).toBe(
+          'POST /hooks/alert/sentinel body[0]: expected a JSON object (one alert), found a number',
         );
         const schema = await post(alert, {}, '/hooks/alert/Bad%20Schema');
         expect(schema.status).toBe(400);
@@ -140,7 +148,7 @@ for (const target of storeTargets()) {
       });
 
       it('has no route to resolve an alert, and says where alerts go', async () => {
-        const [first] = await createAlertStore(store).list();
+        const [first] = (await createAlertStore(store).list()).alerts;
         for (const path of [`/alerts/${first?.id}/resolve`, `/hooks/resolve/${first?.id}`]) {
           const response = await post('{"conclusion":"false_positive"}', {}, path);
           expect(response.status).toBe(404);
@@ -182,7 +190,8 @@ describe('webhook with a model that obeys the alert', () => {
         };
       },
     });
-    const server = await startServer({ app: createServer({ store, token, model }), port: 0 });
+    const summaries = createSummaryWorker({ store, model, embedder: createHashingEmbedder() });
+    const server = await startServer({ app: createServer({ store, token, model, summaries }), port: 0 });
     try {
       const injected = JSON.stringify({
         AlertName: 'Suspicious access to LSASS service',
@@ -195,19 +204,21 @@ describe('webhook with a model that obeys the alert', () => {
         body: injected,
       });
       const { id } = (await response.json()) as { id: string };
+      await summaries.drain();
       const alert = await createAlertStore(store).get(id);
       expect(alert).toMatchObject({ title: 'RESOLVED: false positive', status: 'open', raw: injected });
       expect(alert.resolution).toBeUndefined();
       expect(prompts[0]).toMatch(/<untrusted-data source=/);
     } finally {
       await server.close();
+      await summaries.close();
       await store.close();
     }
   });
 });
 
 describe('webhook on a store whose alerts another embedder embedded', () => {
-  it('answers 409 naming both embedders, and stores nothing', async () => {
+  it('stores the alert, and its embedding job fails naming both embedders (no vectors mixed)', async () => {
     const store = await openInvestigatorStore({ location: 'memory://' });
     try {
       const alerts = createAlertStore(store);
@@ -218,19 +229,28 @@ describe('webhook on a store whose alerts another embedder embedded', () => {
           embedder: createHashingEmbedder({ dimensions: 64 }),
         }),
       );
-      const app = createServer({ store, token, embedder: createHashingEmbedder() });
+      const summaries = createSummaryWorker({ store, embedder: createHashingEmbedder() });
+      const app = createServer({ store, token, embedder: createHashingEmbedder(), summaries });
       const response = await app.request('/hooks/alert/sentinel', {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: alert,
+        body: alert.replace('Log4Shell', 'Log4j'),
       });
-      expect(response.status).toBe(409);
-      const body = (await response.json()) as { error: { code: string; message: string } };
-      expect(body.error.code).toBe('embedding_space');
-      expect(body.error.message).toMatch(
-        /at 64 dimensions \(1 alerts\); the embedder in use is .* at \d+ dimensions/,
+      expect(response.status).toBe(201);
+      await summaries.drain();
+      const jobs = rowsOf<{ state: string; last_error: string }>(
+        await store.db.execute(sql`select state, last_error from investigator_alert_jobs`),
       );
-      expect(await alerts.list()).toHaveLength(1);
+      expect(jobs).toEqual([
+        {
+          state: 'failed',
+          last_error: expect.stringMatching(
+            /at 64 dimensions \(1 alerts\); the embedder in use is .* at \d+ dimensions/,
+          ),
+        },
+      ]);
+      expect((await alerts.list()).alerts).toHaveLength(2);
+      expect((await alerts.embeddingSpaces())[0]?.dimensions).toBe(64);
     } finally {
       await store.close();
     }

@@ -9,7 +9,9 @@ export const investigatorLedger = 'investigator_schema_migrations';
  * indicators of offline threat-intelligence feeds, the web console's admin token (its scrypt hash), which
  * requests recalled which agent memories, and the team's tables: users, sign-in sessions, the append-only
  * audit log (a trigger refuses every update and delete), cases (assignee, tags, comments, four statuses)
- * and approvals of write tools.
+ * and approvals of write tools; and what keeps ingest constant-time per alert at a SOC's volume (`0005`):
+ * the embedding space in one row, fingerprints folding duplicates, entity columns, a full-text search
+ * vector, indexes for every list path, an HNSW index for `similar`, and the summary job table.
  */
 export const investigatorMigrations: readonly Migration[] = [
   {
@@ -157,6 +159,76 @@ export const investigatorMigrations: readonly Migration[] = [
         constraint investigator_approvals_status_check check (status in ('pending', 'approved', 'rejected', 'expired'))
       )`,
       'create index investigator_approvals_pending_idx on investigator_approvals (status, requested_at)',
+    ].join('\n--> statement-breakpoint\n'),
+  },
+  {
+    tag: '0005_alert_scale',
+    sql: [
+      // Summaries and embeddings are written by background jobs: an alert is stored before either exists.
+      'alter table investigator_alerts alter column embedding drop not null',
+      'alter table investigator_alerts add column fingerprint text',
+      'alter table investigator_alerts add column occurrences integer not null default 1',
+      'alter table investigator_alerts add column last_seen_at timestamp with time zone',
+      'update investigator_alerts set last_seen_at = created_at',
+      'alter table investigator_alerts alter column last_seen_at set not null',
+      'alter table investigator_alerts alter column last_seen_at set default now()',
+      'alter table investigator_alerts add column iocs_omitted integer not null default 0',
+      'alter table investigator_alerts add column host text',
+      'alter table investigator_alerts add column user_name text',
+      'alter table investigator_alerts add column source text',
+      'alter table investigator_alerts add column event_time timestamp with time zone',
+      "update investigator_alerts set host = coalesce(attributes->>'host', attributes->>'hostname'), user_name = coalesce(attributes->>'user', attributes->>'username')",
+      'alter table investigator_alerts add constraint investigator_alerts_occurrences_check check (occurrences >= 1)',
+      // Title, description, attributes, IOCs, entities, then the raw JSON, within tsvector's limits; with
+      // positions, so that `web-02` (parsed `web`, `-02`) is matched as a phrase.
+      // (':', '/' and '=' are spaces to the parser: `jndi:ldap://…` would otherwise lose `ldap`.)
+      `alter table investigator_alerts add column search tsvector generated always as (to_tsvector('simple',
+        regexp_replace(left(title || ' ' || description || ' ' || attributes::text || ' ' || iocs::text || ' ' ||
+        coalesce(host, '') || ' ' || coalesce(user_name, '') || ' ' || coalesce(source, '') || ' ' || raw, 100000),
+        '[:/=]+', ' ', 'g'))) stored`,
+      'create index investigator_alerts_search_idx on investigator_alerts using gin (search)',
+      // Duplicates fold into the open (or in-progress) alert with the same fingerprint (one at a time: unique).
+      "create unique index investigator_alerts_fingerprint_idx on investigator_alerts (fingerprint) where status in ('open', 'in_progress')",
+      'drop index investigator_alerts_created_at_idx',
+      'create index investigator_alerts_created_at_idx on investigator_alerts (created_at desc, id desc)',
+      'create index investigator_alerts_status_idx on investigator_alerts (status, created_at desc, id desc)',
+      `alter table investigator_alerts add column severity_rank smallint generated always as (case severity
+        when 'critical' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 else 0 end) stored`,
+      'create index investigator_alerts_severity_idx on investigator_alerts (severity, created_at desc, id desc)',
+      'create index investigator_alerts_severity_rank_idx on investigator_alerts (severity_rank desc, created_at desc, id desc)',
+      'create index investigator_alerts_host_idx on investigator_alerts (host, created_at desc)',
+      'create index investigator_alerts_user_idx on investigator_alerts (user_name, created_at desc)',
+      'create index investigator_alerts_source_idx on investigator_alerts (source, created_at desc)',
+      'create index investigator_alerts_schema_idx on investigator_alerts (schema, created_at desc)',
+      'create index investigator_alerts_last_seen_idx on investigator_alerts (last_seen_at desc, id desc)',
+      'create index investigator_alerts_event_time_idx on investigator_alerts (event_time desc, id desc)',
+      // The one embedding space of the store's alerts: read in one row, not grouped over every alert.
+      `create table investigator_alert_space (
+        id integer primary key,
+        embedder text not null,
+        dimensions integer not null,
+        constraint investigator_alert_space_one_row_check check (id = 1)
+      )`,
+      `insert into investigator_alert_space (id, embedder, dimensions)
+        select 1, embedder, vector_dims(embedding) from investigator_alerts where embedding is not null limit 1`,
+      `do $$ declare d integer; begin
+        select dimensions into d from investigator_alert_space;
+        if d is not null and d <= 2000 then
+          execute format('create index if not exists investigator_alerts_embedding_%s_idx on investigator_alerts using hnsw ((embedding::vector(%s)) vector_cosine_ops) where vector_dims(embedding) = %s', d, d, d);
+        end if;
+      end $$`,
+      // Summaries and embeddings still to write: retried with backoff, so an outage delays and loses nothing.
+      `create table investigator_alert_jobs (
+        alert_id text primary key references investigator_alerts(id) on delete cascade,
+        state text not null default 'pending',
+        summarized boolean not null default false,
+        attempts integer not null default 0,
+        run_after timestamp with time zone not null default now(),
+        last_error text,
+        created_at timestamp with time zone not null default now(),
+        constraint investigator_alert_jobs_state_check check (state in ('pending', 'failed'))
+      )`,
+      "create index investigator_alert_jobs_due_idx on investigator_alert_jobs (run_after) where state = 'pending'",
     ].join('\n--> statement-breakpoint\n'),
   },
 ];

@@ -4,13 +4,16 @@ import { CasePanel } from './case-panel.js';
 import { ChatPanel } from './chat-panel.js';
 import { ContextPanel } from './context-panel.js';
 import { ErrorMessage } from './error-message.js';
-import type { AlertDetail } from './types.js';
+import type { AlertDetail, IocPage, IocVerdict } from './types.js';
+
+const iocPageSize = 50;
 
 /** One alert: its attributes, IOCs with verdicts, similar and merged alerts, its case, chat and context. */
 export function AlertPage({ id }: { id: string }) {
   const [detail, setDetail] = useState<AlertDetail | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [turns, setTurns] = useState(0);
+  const [iocs, setIocs] = useState<{ offset: number; items: IocVerdict[] } | undefined>();
   const load = useCallback(() => {
     api<AlertDetail>(`/alerts/${encodeURIComponent(id)}`)
       .then(setDetail)
@@ -20,6 +23,11 @@ export function AlertPage({ id }: { id: string }) {
   if (error !== undefined) return <ErrorMessage error={error} />;
   if (detail === undefined) return <p className="loading">Loading…</p>;
   const { alert } = detail;
+  const shown = iocs ?? { offset: 0, items: alert.iocs };
+  const pageIocs = (offset: number) =>
+    api<IocPage>(`/alerts/${encodeURIComponent(id)}/iocs?offset=${offset}&limit=${iocPageSize}`)
+      .then((page) => setIocs({ offset, items: page.iocs }))
+      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
   return (
     <div className="alert-page">
       <section className="alert-detail" aria-labelledby="alert-title">
@@ -55,7 +63,7 @@ export function AlertPage({ id }: { id: string }) {
               </tr>
             </thead>
             <tbody>
-              {alert.iocs.map((ioc) => (
+              {shown.items.map((ioc) => (
                 <tr key={`${ioc.kind}:${ioc.value}`}>
                   <td>{ioc.kind}</td>
                   <td>
@@ -70,6 +78,28 @@ export function AlertPage({ id }: { id: string }) {
             </tbody>
           </table>
         )}
+        {alert.iocsTotal > iocPageSize || alert.iocsOmitted > 0 ? (
+          <nav className="pager" aria-label="Indicator pages">
+            <span>
+              {shown.offset + 1}–{shown.offset + shown.items.length} of {alert.iocsTotal}
+              {alert.iocsOmitted > 0 ? ` (and ${alert.iocsOmitted} more not kept)` : ''}
+            </span>
+            <button
+              type="button"
+              disabled={shown.offset === 0}
+              onClick={() => pageIocs(Math.max(0, shown.offset - iocPageSize))}
+            >
+              Previous
+            </button>
+            <button
+              type="button"
+              disabled={shown.offset + shown.items.length >= alert.iocsTotal}
+              onClick={() => pageIocs(shown.offset + iocPageSize)}
+            >
+              Next
+            </button>
+          </nav>
+        ) : null}
         <h2>Similar alerts</h2>
         <AlertLinks alerts={detail.similar.map((entry) => entry.alert)} empty="None." />
         <h2>Merged into this one</h2>

@@ -2,8 +2,10 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 're
 import { api } from './api.js';
 import { ErrorMessage } from './error-message.js';
 import { ResolutionFields } from './resolution-fields.js';
-import { type AlertSummary, severities } from './types.js';
+import { type AlertListPage, type AlertSummary, severities } from './types.js';
 import { useCan } from './user-context.js';
+
+const pageSize = 50;
 
 const periods = [
   { label: 'Any time', hours: 0 },
@@ -22,6 +24,9 @@ export function AlertsPage() {
   const [severity, setSeverity] = useState('');
   const [hours, setHours] = useState(0);
   const [text, setText] = useState('');
+  const [sort, setSort] = useState('received');
+  const [offset, setOffset] = useState(0);
+  const [total, setTotal] = useState(0);
   const [assignee, setAssignee] = useState('');
   const [tag, setTag] = useState('');
   const [assignees, setAssignees] = useState<string[]>([]);
@@ -42,14 +47,21 @@ export function AlertsPage() {
     if (text.trim() !== '') query.set('text', text.trim());
     if (assignee !== '') query.set('assignee', assignee);
     if (tag.trim() !== '') query.set('tag', tag.trim());
-    api<{ alerts: AlertSummary[] }>(`/alerts?${query}`)
+    query.set('sort', sort);
+    query.set('limit', String(pageSize));
+    query.set('offset', String(offset));
+    api<AlertListPage>(`/alerts?${query}`)
       .then((answer) => {
         setAlerts(answer.alerts);
+        setTotal(answer.total);
         setError(undefined);
       })
       .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
-  }, [status, severity, hours, text, assignee, tag]);
+  }, [status, severity, hours, text, assignee, tag, sort, offset]);
   useEffect(load, [load]);
+  // A new filter starts at the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are what resets the page
+  useEffect(() => setOffset(0), [status, severity, hours, text, assignee, tag, sort]);
   useEffect(() => {
     api<{ assignees: string[] }>('/assignees').then(
       (answer) => setAssignees(answer.assignees),
@@ -136,6 +148,15 @@ export function AlertsPage() {
           </select>
         </div>
         <div className="field">
+          <label htmlFor="filter-sort">Sort</label>
+          <select id="filter-sort" value={sort} onChange={(event) => setSort(event.target.value)}>
+            <option value="received">Newest</option>
+            <option value="severity">Most severe</option>
+            <option value="last_seen">Last seen</option>
+            <option value="event_time">Event time</option>
+          </select>
+        </div>
+        <div className="field">
           <label htmlFor="filter-assignee">Assignee</label>
           <select id="filter-assignee" value={assignee} onChange={(event) => setAssignee(event.target.value)}>
             <option value="">Anyone</option>
@@ -170,6 +191,9 @@ export function AlertsPage() {
             </th>
             <th scope="col">Severity</th>
             <th scope="col">Title</th>
+            <th scope="col">Host</th>
+            <th scope="col">User</th>
+            <th scope="col">Source</th>
             <th scope="col">Status</th>
             <th scope="col">Assignee</th>
             <th scope="col">Received</th>
@@ -204,7 +228,11 @@ export function AlertsPage() {
                 <a href={`#/alerts/${encodeURIComponent(alert.id)}`} tabIndex={-1}>
                   {alert.title}
                 </a>
+                {alert.occurrences > 1 ? <span className="hint"> ×{alert.occurrences}</span> : null}
               </td>
+              <td>{alert.host ?? ''}</td>
+              <td>{alert.user ?? ''}</td>
+              <td>{alert.source ?? alert.schema}</td>
               <td>
                 {alert.status === 'resolved'
                   ? `resolved: ${alert.resolution?.conclusion}`
@@ -221,7 +249,9 @@ export function AlertsPage() {
               </td>
               <td>{alert.assignee ?? '—'}</td>
               <td>
-                <time dateTime={alert.createdAt}>{new Date(alert.createdAt).toLocaleString()}</time>
+                <time dateTime={alert.eventTime ?? alert.createdAt}>
+                  {new Date(alert.eventTime ?? alert.createdAt).toLocaleString()}
+                </time>
               </td>
             </tr>
           ))}
@@ -230,6 +260,25 @@ export function AlertsPage() {
       <p id="alerts-keys" className="hint">
         {alerts.length === 0 ? 'No alert matches.' : '↑/↓ move between alerts, Space selects, Enter opens.'}
       </p>
+      <nav className="pager" aria-label="Pages">
+        <span data-testid="alerts-total">
+          {total === 0 ? '0 alerts' : `${offset + 1}–${offset + alerts.length} of ${total}`}
+        </span>
+        <button
+          type="button"
+          disabled={offset === 0}
+          onClick={() => setOffset(Math.max(0, offset - pageSize))}
+        >
+          Previous
+        </button>
+        <button
+          type="button"
+          disabled={offset + alerts.length >= total}
+          onClick={() => setOffset(offset + pageSize)}
+        >
+          Next
+        </button>
+      </nav>
       <fieldset className="bulk" disabled={selected.size === 0 || !analyst} hidden={!analyst}>
         <legend>Resolve {selected.size} selected</legend>
         <ResolutionFields

@@ -6,9 +6,19 @@ export interface AlertSummary {
   description: string;
   attributes: Record<string, string>;
   iocs: { kind: string; value: string }[];
+  /** Distinct IOCs beyond the kept ones (counted, not kept). */
+  iocsOmitted: number;
   severity: string;
   status: 'open' | 'in_progress' | 'resolved' | 'archived';
   createdAt: string;
+  host?: string;
+  user?: string;
+  source?: string;
+  eventTime?: string;
+  /** Times received (duplicates fold into it) and when last. */
+  occurrences: number;
+  lastSeenAt: string;
+  summaryPending: boolean;
   resolution?: { conclusion: string; reason: string; by: string; at: string };
   mergedInto?: string;
   assignee?: string;
@@ -23,9 +33,26 @@ export interface IocVerdict {
   sources: string[];
 }
 
-/** `GET /api/alerts/:id`. */
+/** `GET /api/alerts`: a page and how many match in all. */
+export interface AlertListPage {
+  alerts: AlertSummary[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+/** `GET /api/alerts/:id/iocs`: a page of an alert's IOCs with verdicts. */
+export interface IocPage {
+  iocs: IocVerdict[];
+  total: number;
+  omitted: number;
+  offset: number;
+  limit: number;
+}
+
+/** `GET /api/alerts/:id` (the IOCs: the first page; `iocsTotal` kept in all). */
 export interface AlertDetail {
-  alert: Omit<AlertSummary, 'iocs'> & { raw: string; iocs: IocVerdict[] };
+  alert: Omit<AlertSummary, 'iocs'> & { raw: string; iocs: IocVerdict[]; iocsTotal: number };
   similar: { alert: AlertSummary; distance: number }[];
   merged: AlertSummary[];
 }

@@ -5,6 +5,8 @@
  *
  * @example
  * import { analyzeStrategies, peerBaselines, unmanagedBaseline } from 'kioku/replay';
+ *
+ * @module kioku/replay
  */
 
 // baselines: the peers' default policies, as strategies

@@ -9,6 +9,8 @@
  * import { openStore } from 'kioku/store';
  * import { drizzleStore } from 'kioku/store/drizzle';
  * const { db } = drizzleStore(await openStore({ location: 'memory://' }));
+ *
+ * @module kioku/store/drizzle
  */
 
 export {

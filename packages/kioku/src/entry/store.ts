@@ -10,6 +10,8 @@
  * @example
  * import { createSessionStore, openStore } from 'kioku/store';
  * const store = await openStore({ location: 'memory://' });
+ *
+ * @module kioku/store
  */
 
 // errors of this layer

@@ -7,6 +7,8 @@
  * @example
  * import { strategyConformance } from 'kioku/test';
  * strategyConformance({ make: () => myStrategy() }); // inside a vitest file
+ *
+ * @module kioku/test
  */
 
 export { agentHistory, validHistory } from '../test/arbitrary-history.js';

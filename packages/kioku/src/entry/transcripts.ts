@@ -6,6 +6,8 @@
  * @example
  * import { loadTranscripts } from 'kioku/transcripts';
  * const { transcripts, errors } = await loadTranscripts(['runs/']);
+ *
+ * @module kioku/transcripts
  */
 
 // errors of this layer

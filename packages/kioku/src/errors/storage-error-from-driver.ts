@@ -20,10 +20,13 @@ function isQueryFailure(error: unknown): error is QueryFailure {
  * Wraps a failed query of the SQL layer (Drizzle's `DrizzleQueryError`, whose message holds the whole
  * statement and its parameters: claim text, request text) in a `StorageError` that names only the kind of
  * statement and the driver's reason, e.g. `the store failed: INSERT statement: could not extend file: No
- * space left on device`. The parameters are dropped, not kept in `cause`. Returns undefined for anything else.
+ * space left on device`. The parameters are dropped, not kept in `cause`. A query that failed because the
+ * store itself stopped (its cause is already a `StorageError`) gives that error. Returns undefined for
+ * anything else.
  */
 export function storageErrorFromDriver(error: unknown): StorageError | undefined {
   if (!isQueryFailure(error) || KiokuError.isInstance(error)) return undefined;
+  if (StorageError.isInstance(error.cause)) return error.cause;
   const statement = /^\s*(\w+)/.exec(error.query)?.[1]?.toUpperCase() ?? 'SQL';
   const driver = error.cause;
   const reason = (driver instanceof Error ? driver.message : String(driver ?? 'unknown error')).split(

@@ -11,6 +11,7 @@ import {
   storeSchema,
 } from '../store/index.js';
 import type { Store } from '../store/store.js';
+import { withStorageErrors } from '../store/with-storage-errors.js';
 import { activeViews, findCrossedView } from './active-views.js';
 import { buildCurrentView } from './build-current-view.js';
 import {
@@ -76,7 +77,7 @@ export function createSessionStore(given: Store): SessionStore {
     return rows.map((row) => row.message);
   }
 
-  return {
+  return withStorageErrors<SessionStore>({
     async create(input = {}) {
       const id = input.id === undefined ? randomUUID() : checkSessionId(input.id, 'id');
       const { title, metadata } = checkCreateInput(input);
@@ -219,5 +220,5 @@ export function createSessionStore(given: Store): SessionStore {
         return { session, messages: await messageRows(tx, sessionId), views };
       }, snapshot);
     },
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,11 +6,13 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle } from 'drizzle-orm/pglite';
 import { KiokuError } from '../errors/kioku-error.js';
 import { StoreError } from '../errors/store-error.js';
+import { checkDataDirectory, prepareStoreDirectory } from './check-store-directory.js';
 import { extractTar } from './extract-tar.js';
 import { lockDirectory } from './lock-directory.js';
 import { migrateStore } from './migrate-store.js';
 import { migrations } from './migrations/index.js';
 import { migrationsApplied } from './migrations-applied.js';
+import { pglitePanicGuard } from './pglite-panic-guard.js';
 import { readStoreTemplate } from './read-store-template.js';
 import { registerVectorSerializer } from './register-vector-serializer.js';
 import * as schema from './schema/index.js';
@@ -36,10 +38,8 @@ export async function openPgliteStore({
     // Unzipped here (zlib, native): PGlite would inflate it in JavaScript.
     return open({ dataDir: 'memory://', location, template: template && new Blob([gunzipSync(template)]) });
   }
-  if (!existsSync(directory)) {
-    if (!create) throw new StoreError({ location, message: 'no store here (the directory does not exist)' });
-    mkdirSync(directory, { recursive: true });
-  }
+  // The file system's own errors (no permission, a full disk) pass as they are: they name the path.
+  prepareStoreDirectory({ directory, location, create });
   const release = lockDirectory({ directory, location });
   try {
     const dataDir = join(directory, 'pglite');
@@ -47,6 +47,7 @@ export async function openPgliteStore({
       if (!create) throw new StoreError({ location, message: 'no store here (no pglite data directory)' });
       await initialize({ dataDir, location });
     }
+    checkDataDirectory({ dataDir, location });
     // Postgres refuses to start on an empty postmaster.pid, which a process killed while starting can
     // leave behind. The lock taken above means no other process runs this data directory: remove it.
     rmSync(join(dataDir, 'postmaster.pid'), { force: true });
@@ -70,9 +71,18 @@ async function initialize({ dataDir, location }: { dataDir: string; location: st
       extractTar(template, building);
       renameSync(building, dataDir);
       return;
-    } catch {
-      // A damaged template: make the store without it.
+    } catch (error) {
       rmSync(building, { recursive: true, force: true });
+      // The file system refused (a full disk, no permission): initdb would meet the same.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (typeof code === 'string') {
+        throw new StoreError({
+          location,
+          message: `cannot create the store: ${describe(error)}`,
+          cause: error,
+        });
+      }
+      // A damaged template: make the store without it.
     }
   }
   const store = await open({ dataDir: building, location });
@@ -95,6 +105,7 @@ async function open({
   let client: PGlite | undefined;
   // Postgres explains a failed start (a damaged data directory, say) only in its log.
   const log: string[] = [];
+  const guard = pglitePanicGuard({ location });
   try {
     // Durability: PGlite's Node filesystem hands every write straight to the OS (fs.writeSync, no cache
     // in WebAssembly memory) and Postgres writes the WAL before a commit returns, so a committed
@@ -105,11 +116,13 @@ async function open({
       relaxedDurability: false,
       ...(template === undefined ? {} : { loadDataDir: template }),
       onStderr: (line) => {
+        guard.see(line);
         log.push(line);
         if (log.length > 40) log.shift();
         return false;
       },
     });
+    guard.attach(client);
     const db = drizzle({ client, schema });
     // A reopened store is usually up to date: one read of the ledger, not a migration transaction.
     if (!(await migrationsApplied(db, migrations))) await migrateStore(db, { migrations, location });
@@ -121,14 +134,15 @@ async function open({
       db,
       close: async () => {
         try {
-          await opened.close();
+          // After a PANIC the module is dead: closing it would call into it again.
+          if (guard.stopped === undefined) await opened.close();
         } finally {
           release?.();
         }
       },
     });
   } catch (error) {
-    await client?.close().catch(() => undefined);
+    if (guard.stopped === undefined) await client?.close().catch(() => undefined);
     if (KiokuError.isInstance(error)) throw error;
     const reasons = log
       .filter((line) => /\b(FATAL|PANIC|ERROR)\b/.test(line))

@@ -1,10 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StoreError, StoreLockedError } from '../errors/index.js';
+import { createSessionStore } from '../sessions/create-session-store.js';
 import { defaultStoreLocation } from './default-store-location.js';
 import { openStore } from './open-store.js';
 import { parseStoreLocation } from './store-location.js';
@@ -60,33 +69,83 @@ describe('openStore on a directory', () => {
   it('holds the directory for one process at a time, and takes over the lock of a dead one', async () => {
     const store = await openStore({ location });
     try {
-      expect(readFileSync(join(location, 'lock'), 'utf8')).toContain(`"pid":${process.pid}`);
+      expect(readFileSync(join(location, 'lock-1'), 'utf8')).toContain(`"pid":${process.pid}`);
       const second = openStore({ location });
       await expect(second).rejects.toThrow(StoreLockedError);
       await expect(second).rejects.toThrow(/in use by this process/);
     } finally {
       await store.close();
     }
-    expect(existsSync(join(location, 'lock'))).toBe(false);
+    // Released, the generation stays as the highest, so its number is never used again.
+    expect(JSON.parse(readFileSync(join(location, 'lock-1'), 'utf8'))).toMatchObject({ released: true });
     // A lock left by a process that no longer exists (kill -9) does not block the next opener.
-    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
-      encoding: 'utf8',
-    });
-    writeFileSync(join(location, 'lock'), JSON.stringify({ pid: Number(dead.stdout), host: hostname() }));
+    writeFileSync(join(location, 'lock-1'), JSON.stringify({ pid: deadPid(), host: hostname() }));
     const reopened = await openStore({ location });
     await reopened.close();
+    expect(lockFiles(location)).toEqual(['lock-2']);
   });
 
   it('refuses a lock held by a live process elsewhere, naming it', async () => {
-    writeFileSync(join(location, 'lock'), JSON.stringify({ pid: 4242, host: 'build-agent-7' }));
+    writeFileSync(join(location, 'lock-3'), JSON.stringify({ pid: 4242, host: 'build-agent-7' }));
     try {
       const error = await openStore({ location }).catch((caught: unknown) => caught);
       expect(StoreLockedError.isInstance(error)).toBe(true);
-      expect(error).toMatchObject({ pid: 4242, lockFile: join(location, 'lock') });
-      expect((error as Error).message).toMatch(/process 4242 on build-agent-7.*delete .*lock/s);
+      expect(error).toMatchObject({ pid: 4242, lockFile: join(location, 'lock-3') });
+      expect((error as Error).message).toMatch(/process 4242 on build-agent-7.*delete .*lock-3/s);
     } finally {
-      rmSync(join(location, 'lock'));
+      rmSync(join(location, 'lock-3'));
     }
+  });
+
+  it("respects the lock file of an earlier kioku while its process runs, and removes a dead one's", async () => {
+    writeFileSync(join(location, 'lock'), JSON.stringify({ pid: process.ppid, host: hostname() }));
+    await expect(openStore({ location })).rejects.toThrow(StoreLockedError);
+    writeFileSync(join(location, 'lock'), JSON.stringify({ pid: deadPid(), host: hostname() }));
+    await (await openStore({ location })).close();
+    expect(existsSync(join(location, 'lock'))).toBe(false);
+  });
+
+  it('refuses a data directory PGlite would initialise over, and leaves it as it was', async () => {
+    const store = await openStore({ location });
+    const sessions = createSessionStore(store);
+    const { id } = await sessions.create({ title: 'kept' });
+    await sessions.append({ sessionId: id, messages: [{ role: 'user', content: 'remember me' }] });
+    await store.close();
+    const version = join(location, 'pglite', 'PG_VERSION');
+    const saved = readFileSync(version);
+    rmSync(version);
+    try {
+      for (const create of [false, true]) {
+        const error = await openStore({ location, create }).catch((caught: unknown) => caught);
+        expect(StoreError.isInstance(error)).toBe(true);
+        expect((error as Error).message).toMatch(
+          /pglite is not a complete PGlite data directory \(no PG_VERSION file\); kioku will not open it/,
+        );
+        expect(existsSync(version)).toBe(false);
+      }
+    } finally {
+      writeFileSync(version, saved);
+    }
+    const reopened = await openStore({ location, create: false });
+    try {
+      expect(await createSessionStore(reopened).messages(id)).toEqual([
+        { role: 'user', content: 'remember me' },
+      ]);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('makes a new store only in an empty directory, never among other files', async () => {
+    const home = join(root, 'home');
+    mkdirSync(home);
+    writeFileSync(join(home, 'notes.txt'), 'mine');
+    const error = await openStore({ location: home }).catch((caught: unknown) => caught);
+    expect(StoreError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(/holds other files \(notes\.txt\) and no kioku store/);
+    expect(readdirSync(home)).toEqual(['notes.txt']);
+    const file = join(home, 'notes.txt');
+    await expect(openStore({ location: file })).rejects.toThrow(/not a directory/);
   });
 
   it('creates nothing when told not to', async () => {
@@ -102,13 +161,18 @@ describe('openStore on a directory', () => {
 
   it('says what Postgres found wrong in a damaged data directory', async () => {
     // The last test on this store: it stays damaged.
-    rmSync(join(location, 'pglite', 'global', 'pg_control'));
+    const control = join(location, 'pglite', 'global', 'pg_control');
+    writeFileSync(control, Buffer.alloc(readFileSync(control).length));
     const error = await openStore({ location }).catch((caught: unknown) => caught);
     expect(StoreError.isInstance(error)).toBe(true);
     expect((error as Error).message).toMatch(
-      /PGlite could not open it.*\n {2}PANIC: {2}could not open file "global\/pg_control"/,
+      /PGlite could not open it.*\n {2}FATAL: {2}database files are incompatible with server/s,
     );
-    expect(existsSync(join(location, 'lock'))).toBe(false);
+    const [released] = lockFiles(location);
+    expect(lockFiles(location)).toEqual([expect.stringMatching(/^lock-\d+$/)]);
+    expect(JSON.parse(readFileSync(join(location, released ?? ''), 'utf8'))).toMatchObject({
+      released: true,
+    });
   });
 
   it('recovers from a first creation killed halfway', async () => {
@@ -133,6 +197,21 @@ describe('openStore on PostgreSQL', () => {
     expect((error as Error).message).not.toContain('hunter2');
   });
 });
+
+/** The lock files in a store directory (the generations and the lock of earlier versions). */
+function lockFiles(directory: string): string[] {
+  return readdirSync(directory)
+    .filter((name) => /^lock(-\d+)?$/.test(name) || name.startsWith('lock-tmp-'))
+    .sort();
+}
+
+/** The pid of a process that has exited. */
+function deadPid(): number {
+  const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+    encoding: 'utf8',
+  });
+  return Number(dead.stdout);
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort) => {

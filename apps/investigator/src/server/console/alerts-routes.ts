@@ -2,21 +2,30 @@ import { Hono } from 'hono';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import {
   type AlertConclusion,
+  type AlertIoc,
+  type AlertSeverity,
+  type AlertSort,
   alertConclusions,
   alertSeverities,
+  alertSorts,
   alertStatuses,
   createAlertStore,
+  maxAlertPage,
 } from '../../alerts/index.js';
 import type { ThreatIntel } from '../../intel/index.js';
 import type { Notifier } from '../../notify/index.js';
 import type { ConsoleEnv } from './console-env.js';
 
 const statuses = alertStatuses;
+/** IOCs shown per page of the alert page's table, each looked up in threat intelligence. */
+const iocPage = 50;
 
 /**
- * The console's alert routes: `GET /alerts` (filters `status`, `severity`, `since` (ISO time), `text`,
- * `assignee` (`-` for unassigned), `tag`),
- * `GET /alerts/:id` (the alert, its IOCs with threat-intel verdicts, similar and merged alerts) and
+ * The console's alert routes: `GET /alerts` (a page of alerts and their `total`; filters `status`,
+ * `severity` (comma-separated), `since` and `until` (ISO times), `text` (full-text), `host`, `user`,
+ * `source`, `schema`, `assignee` (`-` for unassigned), `tag`; `sort` (received, last_seen, event_time, severity), `order`, `limit` (≤ 500),
+ * `offset`), `GET /alerts/:id` (the alert, the first page of its IOCs with threat-intel verdicts, similar
+ * and merged alerts), `GET /alerts/:id/iocs` (a page of IOCs: `offset`, `limit` ≤ 50) and
  * `POST /alerts/resolve` (`{ ids, conclusion, reason }`: the signed-in analyst resolves them).
  */
 export function alertsRoutes({
@@ -31,42 +40,88 @@ export function alertsRoutes({
   const alerts = createAlertStore(store);
   const app = new Hono<ConsoleEnv>();
   const bad = (message: string) => ({ error: { code: 'invalid_request', message } });
+  const withVerdicts = (iocs: readonly AlertIoc[]) =>
+    Promise.all(
+      iocs.map(async (ioc) => {
+        try {
+          const found = await intel.lookup(ioc.value);
+          return { ...ioc, verdict: found.verdict, sources: found.feeds.map((hit) => hit.feed) };
+        } catch {
+          return { ...ioc, verdict: 'unknown' as const, sources: [] };
+        }
+      }),
+    );
 
   app.get('/alerts', async (c) => {
-    const { status, severity, since, text, assignee, tag } = c.req.query();
-    if (status !== undefined && status !== '' && !(statuses as readonly string[]).includes(status)) {
+    const query = c.req.query();
+    const { status, severity, text, host, user, source, schema, sort, order, assignee, tag } = query;
+    const given = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+    if (given(status) !== undefined && !(statuses as readonly string[]).includes(status as string)) {
       return c.json(
         bad(`status: expected one of ${statuses.join(', ')}, found ${JSON.stringify(status)}`),
         400,
       );
     }
-    if (
-      severity !== undefined &&
-      severity !== '' &&
-      !(alertSeverities as readonly string[]).includes(severity)
-    ) {
+    const severityList = given(severity)?.split(',') ?? [];
+    const unknownSeverity = severityList.find((one) => !(alertSeverities as readonly string[]).includes(one));
+    if (unknownSeverity !== undefined) {
       return c.json(
-        bad(`severity: expected one of ${alertSeverities.join(', ')}, found ${JSON.stringify(severity)}`),
+        bad(
+          `severity: expected one of ${alertSeverities.join(', ')}, found ${JSON.stringify(unknownSeverity)}`,
+        ),
         400,
       );
     }
-    const from = since === undefined || since === '' ? undefined : new Date(since);
-    if (from !== undefined && Number.isNaN(from.getTime())) {
-      return c.json(bad(`since: expected an ISO 8601 time, found ${JSON.stringify(since)}`), 400);
+    if (given(sort) !== undefined && !(alertSorts as readonly string[]).includes(sort as string)) {
+      return c.json(
+        bad(`sort: expected one of ${alertSorts.join(', ')}, found ${JSON.stringify(sort)}`),
+        400,
+      );
     }
-    const list = await alerts.list({
-      ...(status === undefined || status === '' ? {} : { status: status as (typeof statuses)[number] }),
-      ...(assignee === undefined || assignee === '' ? {} : { assignee: assignee === '-' ? '' : assignee }),
-      ...(tag === undefined || tag === '' ? {} : { tag: tag.toLowerCase() }),
-      ...(from === undefined ? {} : { since: from }),
-      ...(text === undefined || text === '' ? {} : { text }),
-      limit: 500,
+    if (given(order) !== undefined && order !== 'asc' && order !== 'desc') {
+      return c.json(bad(`order: expected asc or desc, found ${JSON.stringify(order)}`), 400);
+    }
+    const times: Record<'since' | 'until', Date | undefined> = { since: undefined, until: undefined };
+    for (const name of ['since', 'until'] as const) {
+      const value = given(query[name]);
+      if (value === undefined) continue;
+      const time = new Date(value);
+      if (Number.isNaN(time.getTime())) {
+        return c.json(bad(`${name}: expected an ISO 8601 time, found ${JSON.stringify(value)}`), 400);
+      }
+      times[name] = time;
+    }
+    const limit = wholeNumber(query.limit, 50);
+    if (limit === undefined || limit < 1 || limit > maxAlertPage) {
+      return c.json(
+        bad(`limit: expected a whole number from 1 to ${maxAlertPage}, found ${JSON.stringify(query.limit)}`),
+        400,
+      );
+    }
+    const offset = wholeNumber(query.offset, 0);
+    if (offset === undefined) {
+      return c.json(
+        bad(`offset: expected a whole number from 0, found ${JSON.stringify(query.offset)}`),
+        400,
+      );
+    }
+    const page = await alerts.list({
+      ...(given(status) === undefined ? {} : { status: status as (typeof statuses)[number] }),
+      ...(given(assignee) === undefined ? {} : { assignee: assignee === '-' ? '' : assignee }),
+      ...(given(tag) === undefined ? {} : { tag: tag?.toLowerCase() }),
+      ...(severityList.length === 0 ? {} : { severity: severityList as AlertSeverity[] }),
+      ...times,
+      text: given(text),
+      host: given(host),
+      user: given(user),
+      source: given(source),
+      schema: given(schema),
+      ...(given(sort) === undefined ? {} : { sort: sort as AlertSort }),
+      ...(given(order) === undefined ? {} : { order: order as 'asc' | 'desc' }),
+      limit,
+      offset,
     });
-    return c.json({
-      alerts: list
-        .filter((alert) => severity === undefined || severity === '' || alert.severity === severity)
-        .map(({ raw: _raw, ...alert }) => alert),
-    });
+    return c.json({ alerts: page.alerts, total: page.total, offset, limit });
   });
 
   app.get('/alerts/:id', async (c) => {
@@ -74,21 +129,28 @@ export function alertsRoutes({
     const [similar, merged, iocs] = await Promise.all([
       alerts.similar(alert.id, 5),
       alerts.mergedInto(alert.id),
-      Promise.all(
-        alert.iocs.map(async (ioc) => {
-          try {
-            const found = await intel.lookup(ioc.value);
-            return { ...ioc, verdict: found.verdict, sources: found.feeds.map((hit) => hit.feed) };
-          } catch {
-            return { ...ioc, verdict: 'unknown' as const, sources: [] };
-          }
-        }),
-      ),
+      withVerdicts(alert.iocs.slice(0, iocPage)),
     ]);
     return c.json({
-      alert: { ...alert, iocs },
-      similar: similar.map(({ alert: { raw: _raw, ...other }, distance }) => ({ alert: other, distance })),
-      merged: merged.map(({ raw: _raw, ...other }) => other),
+      alert: { ...alert, iocs, iocsTotal: alert.iocs.length },
+      similar,
+      merged,
+    });
+  });
+
+  app.get('/alerts/:id/iocs', async (c) => {
+    const alert = await alerts.get(c.req.param('id'));
+    const offset = wholeNumber(c.req.query('offset'), 0);
+    const limit = wholeNumber(c.req.query('limit'), iocPage);
+    if (offset === undefined || limit === undefined || limit < 1 || limit > iocPage) {
+      return c.json(bad(`offset: a whole number from 0; limit: a whole number from 1 to ${iocPage}`), 400);
+    }
+    return c.json({
+      iocs: await withVerdicts(alert.iocs.slice(offset, offset + limit)),
+      total: alert.iocs.length,
+      omitted: alert.iocsOmitted,
+      offset,
+      limit,
     });
   });
 
@@ -131,4 +193,10 @@ export function alertsRoutes({
   });
 
   return app;
+}
+
+/** A query parameter as a whole number (`fallback` when absent), `undefined` when it is not one. */
+function wholeNumber(value: string | undefined, fallback: number): number | undefined {
+  if (value === undefined || value === '') return fallback;
+  return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 }

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import type { Actor } from '../../audit/index.js';
 import { createAuditLog } from '../../audit/index.js';
 import type { ConsoleAuth, OidcSignIn, SignInRefusal, SignInThrottle } from '../../auth/index.js';
+import { limitBody } from '../limit-body.js';
 import type { ConsoleEnv } from './console-env.js';
 import { sessionCookie } from './console-guard.js';
 
@@ -20,6 +20,11 @@ export interface AuthRoutesOptions {
   clientAddress: (c: Context) => string;
   /** Single sign-on, when configured. */
   oidc?: OidcSignIn | undefined;
+  /**
+   * Whether a configured reverse proxy stands in front (`trustProxy` or `proxyHeader`): its
+   * `X-Forwarded-Proto: https` then marks cookies `Secure` (any client could send it to a bare server).
+   */
+  behindProxy?: boolean;
 }
 
 /**
@@ -34,6 +39,7 @@ export function authRoutes({
   throttle,
   clientAddress,
   oidc,
+  behindProxy = false,
 }: AuthRoutesOptions): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
   const audit = createAuditLog(store);
@@ -45,61 +51,61 @@ export function authRoutes({
       target: `user:${actor.name}`,
       ...(after === undefined ? {} : { after }),
     });
+  // The browser reached us over TLS: directly, or through the trusted proxy that says so.
+  const overTls = (c: Context) =>
+    new URL(c.req.url).protocol === 'https:' ||
+    (behindProxy &&
+      (c.req.header('x-forwarded-proto') ?? '').split(',')[0]?.trim().toLowerCase() === 'https');
   const startSession = (c: Context, session: string) =>
     setCookie(c, sessionCookie, session, {
       httpOnly: true,
       sameSite: 'Strict',
       path: '/',
-      secure: new URL(c.req.url).protocol === 'https:',
+      secure: overTls(c),
     });
 
-  app.post(
-    '/login',
-    bodyLimit({
-      maxSize: 4096,
-      onError: (c) => c.json(error('too_large', 'expected a sign-in body of at most 4096 bytes'), 413),
-    }),
-    async (c) => {
-      const client = clientAddress(c);
-      const slot = throttle.begin(client);
-      if (!('release' in slot)) {
-        c.header('Retry-After', String(slot.retryAfterSeconds));
-        return c.json(error('too_many_requests', refusalMessage(slot)), 429);
+  app.post('/login', limitBody(4096, 'a sign-in body'), async (c) => {
+    const client = clientAddress(c);
+    // The whole body first: a client sending it slowly holds only its own connection, never one of the
+    // few verification slots (which would lock the admin out).
+    const body = (await c.req.json().catch(() => undefined)) as
+      | { token?: unknown; name?: unknown; password?: unknown }
+      | undefined;
+    const slot = throttle.begin(client);
+    if (!('release' in slot)) {
+      c.header('Retry-After', String(slot.retryAfterSeconds));
+      return c.json(error('too_many_requests', refusalMessage(slot)), 429);
+    }
+    let session: string | undefined;
+    // At most 64 characters, as a user name has: a refused name is recorded in the audit log.
+    const name = typeof body?.name === 'string' ? body.name.trim().slice(0, 64) : '';
+    const byToken = name === '';
+    try {
+      if (byToken) {
+        const token = typeof body?.token === 'string' ? body.token.trim() : '';
+        session = token === '' ? undefined : await auth.loginToken(token);
+      } else {
+        const password = typeof body?.password === 'string' ? body.password : '';
+        session = password === '' ? undefined : await auth.loginPassword(name, password);
       }
-      let session: string | undefined;
-      const body = (await c.req.json().catch(() => undefined)) as
-        | { token?: unknown; name?: unknown; password?: unknown }
-        | undefined;
-      // At most 64 characters, as a user name has: a refused name is recorded in the audit log.
-      const name = typeof body?.name === 'string' ? body.name.trim().slice(0, 64) : '';
-      const byToken = name === '';
-      try {
-        if (byToken) {
-          const token = typeof body?.token === 'string' ? body.token.trim() : '';
-          session = token === '' ? undefined : await auth.loginToken(token);
-        } else {
-          const password = typeof body?.password === 'string' ? body.password : '';
-          session = password === '' ? undefined : await auth.loginPassword(name, password);
-        }
-      } finally {
-        slot.release();
-      }
-      const actor: Actor = byToken ? { name: 'admin', via: 'token' } : { name, via: 'password' };
-      if (session === undefined) {
-        throttle.failed(client);
-        await record(actor, 'user.sign-in-refused', { client });
-        return c.json(
-          error('unauthorized', byToken ? 'that is not the admin token' : 'wrong user name or password'),
-          401,
-        );
-      }
-      throttle.succeeded(client);
-      await record(actor, 'user.sign-in', { client });
-      startSession(c, session);
-      const user = await auth.user({ sessionId: session, header: () => undefined });
-      return c.json({ user });
-    },
-  );
+    } finally {
+      slot.release();
+    }
+    const actor: Actor = byToken ? { name: 'admin', via: 'token' } : { name, via: 'password' };
+    if (session === undefined) {
+      throttle.failed(client);
+      await record(actor, 'user.sign-in-refused', { client });
+      return c.json(
+        error('unauthorized', byToken ? 'that is not the admin token' : 'wrong user name or password'),
+        401,
+      );
+    }
+    throttle.succeeded(client);
+    await record(actor, 'user.sign-in', { client });
+    startSession(c, session);
+    const user = await auth.user({ sessionId: session, header: () => undefined });
+    return c.json({ user });
+  });
 
   app.post('/logout', async (c) => {
     const session = getCookie(c, sessionCookie);
@@ -121,7 +127,7 @@ export function authRoutes({
       sameSite: 'Lax',
       path: '/api/oidc',
       maxAge: 600,
-      secure: new URL(c.req.url).protocol === 'https:',
+      secure: overTls(c),
     });
     return c.redirect(url, 302);
   });

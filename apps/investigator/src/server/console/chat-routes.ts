@@ -139,10 +139,12 @@ export function chatRoutes({
         }
       },
       onError: (error) => {
-        console.error(
-          `investigator console: chat over ${id}: ${error instanceof Error ? error.message : String(error)}`,
-        );
-        return error instanceof Error ? error.message : 'the turn failed; see the server log';
+        const message = error instanceof Error ? error.message : String(error);
+        console.error(`investigator console: chat over ${id}: ${message}`);
+        // One line to the analyst: a provider's error can carry its whole response.
+        return error instanceof Error
+          ? (message.split('\n')[0] ?? '').slice(0, 500)
+          : 'the turn failed; see the server log';
       },
     });
     return createUIMessageStreamResponse({ stream });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { KiokuError, type ToolRegistration } from 'kioku';
+import { InputFormatError, KiokuError, type ToolRegistration } from 'kioku';
 import { ApprovalStateError } from '../../approvals/index.js';
 import {
   type ConsoleAuth,
@@ -16,6 +16,7 @@ import type { ChatBudget } from '../../chat/chat-budget.js';
 import type { ThreatIntel } from '../../intel/index.js';
 import type { Notifier } from '../../notify/index.js';
 import { type CreateServerOptions, createServer } from '../create-server.js';
+import { limitBody } from '../limit-body.js';
 import { adminRoutes } from './admin-routes.js';
 import { alertsRoutes } from './alerts-routes.js';
 import { approvalRoutes } from './approval-routes.js';
@@ -81,6 +82,9 @@ export interface CreateConsoleServerOptions extends CreateServerOptions {
 /** Where `vite build` puts the console: `dist/web` of the investigator package (from `src/` or `dist/`). */
 const defaultWebRoot = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 
+/** The largest body of a console request: a chat message with its history. */
+const maxApiBodyBytes = 1024 * 1024;
+
 const securityHeaders = {
   'Content-Security-Policy':
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
@@ -118,6 +122,7 @@ export function createConsoleServer({
   ...webhook
 }: CreateConsoleServerOptions): Hono {
   const clientAddress = createClientAddress({ trustProxy });
+  const behindProxy = trustProxy !== undefined || proxyHeader !== undefined;
   const { store } = webhook;
   const signIn =
     auth ?? createConsoleAuth({ store, proxyHeader, ...(proxyRole === undefined ? {} : { proxyRole }) });
@@ -135,7 +140,8 @@ export function createConsoleServer({
       ...webhook,
       onAlert: (alert) => {
         onAlert?.(alert);
-        if (alert.severity === 'high' || alert.severity === 'critical') {
+        // A duplicate folded into a stored alert was notified with it: a storm sends one notice.
+        if (!alert.folded && (alert.severity === 'high' || alert.severity === 'critical')) {
           notifier?.notify({
             type: 'alert.created',
             alert: { id: alert.id, title: alert.title, severity: alert.severity },
@@ -146,8 +152,11 @@ export function createConsoleServer({
   );
 
   const api = new Hono<ConsoleEnv>();
-  api.use('*', consoleGuard(signIn, { behindProxy: trustProxy !== undefined || proxyHeader !== undefined }));
-  api.route('/', authRoutes({ store, auth: signIn, throttle, clientAddress, oidc }));
+  // Every console route has a body limit (the chat's messages are the largest); the deadline on a whole
+  // request is startServer's.
+  api.use('*', limitBody(maxApiBodyBytes));
+  api.use('*', consoleGuard(signIn, { behindProxy }));
+  api.route('/', authRoutes({ store, auth: signIn, throttle, clientAddress, oidc, behindProxy }));
   api.get('/settings', (c) =>
     c.json({
       model: settings.model ?? null,
@@ -188,6 +197,9 @@ export function createConsoleServer({
     ),
   );
   app.onError((caught, c) => {
+    if (caught instanceof URIError)
+      return c.json(error('invalid_request', `the path is not valid: ${caught.message}`), 400);
+    if (isInputFormatError(caught)) return c.json(error('invalid_request', (caught as Error).message), 400);
     if (KiokuError.isInstance(caught) && caught.name === 'UnknownAlertError') {
       return c.json(error('not_found', caught.message), 404);
     }
@@ -207,4 +219,9 @@ export function createConsoleServer({
     return c.json(error('internal', 'the request failed; see the server log'), 500);
   });
   return app;
+}
+
+/** Bad input from the request (an `InputFormatError`: a malformed alert, an unknown filter value): a 400. */
+function isInputFormatError(caught: unknown): boolean {
+  return InputFormatError.isInstance(caught);
 }

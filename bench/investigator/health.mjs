@@ -1,0 +1,217 @@
+// Whether the investigator's server keeps answering while it works on hostile alerts (issue 22): GET
+// /health polled every 20 ms from this process while the server (its own process, health-server.mjs)
+// ingests an alert through the webhook, shows it (GET /api/alerts/:id) and runs a chat turn over it with
+// an OpenAI-tokenized model (a loopback OpenAI-compatible server answers). Two alerts: 1 MB of one
+// character in one field, and 20,000 IP addresses. Two builds in the same run: this checkout, and the
+// investigator as it was before the fix (`--baseline <commit>`, default 2ad45d7, rebuilt from git into a
+// temporary folder inside the repository so it resolves the same node_modules and kioku). An activity
+// that has not finished after --limit seconds (default 90) is abandoned and its server ended; a health
+// poll still waiting then counts as its wait so far. Reports /health p50/p99/max per activity and build;
+// check: this checkout's p99 <= 100 ms in every activity. Writes bench/results/investigator-health.json.
+// Run after `npm run build`:  node bench/investigator/health.mjs
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startLoopbackProvider } from 'kioku/test';
+import { percentile } from '../percentile.mjs';
+
+const { values } = parseArgs({
+  options: {
+    baseline: { type: 'string', default: '2ad45d7' },
+    limit: { type: 'string', default: '90' },
+    out: {
+      type: 'string',
+      default: fileURLToPath(new URL('../results/investigator-health.json', import.meta.url)),
+    },
+  },
+});
+const limitMs = Number(values.limit) * 1000;
+const repository = fileURLToPath(new URL('../../', import.meta.url));
+const log = (line) => console.error(`[health] ${line}`);
+const token = 'a-webhook-token-of-32-characters';
+
+// --- the two builds ------------------------------------------------------------------------------------
+const baselineRoot = fileURLToPath(new URL(`./.tmp-health-${process.pid}/`, import.meta.url));
+mkdirSync(baselineRoot, { recursive: true });
+log(`building the investigator at ${values.baseline} in ${baselineRoot}`);
+execFileSync('sh', [
+  '-c',
+  `git -C "${repository}" archive ${values.baseline} apps/investigator tsconfig.base.json | tar -x -C "${baselineRoot}"`,
+]);
+execFileSync(
+  process.execPath,
+  [
+    `${repository}node_modules/typescript/bin/tsc`,
+    '-p',
+    `${baselineRoot}apps/investigator/tsconfig.build.json`,
+  ],
+  { stdio: 'inherit' },
+);
+const builds = { 'before (baseline)': baselineRoot, 'this checkout': repository };
+
+// --- the hostile alerts -------------------------------------------------------------------------------
+const oneCharacter = JSON.stringify({ title: 'Large field', host: 'web-01', data: 'A'.repeat(1_000_000) });
+const addresses = Array.from(
+  { length: 20_000 },
+  (_, i) => `185.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+);
+const manyIocs = JSON.stringify({ title: 'Scan from many addresses', host: 'web-01', sources: addresses });
+const alerts = { '1 MB of one character': oneCharacter, '20,000 IP addresses': manyIocs };
+
+/** Polls /health every 20 ms until stopped; each poll's latency, a poll still waiting counted until then. */
+function pollHealth(url) {
+  const latencies = [];
+  let stopped = false;
+  let pending;
+  const loop = (async () => {
+    while (!stopped) {
+      const began = performance.now();
+      pending = began;
+      try {
+        await fetch(`${url}/health`, { signal: AbortSignal.timeout(limitMs + 10_000) });
+        latencies.push(performance.now() - began);
+      } catch {
+        if (!stopped) latencies.push(performance.now() - began);
+      }
+      pending = undefined;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    if (pending !== undefined) latencies.push(performance.now() - pending);
+    await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, 100))]);
+    return latencies;
+  };
+}
+
+async function startServerProcess(root, baseUrl) {
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('./health-server.mjs', import.meta.url)), root, baseUrl],
+    {
+      cwd: repository,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      if (text.includes('\n')) resolve(JSON.parse(text.split('\n')[0]).url);
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+  return { url, stop: () => child.kill('SIGKILL') };
+}
+
+/** Runs `work` while polling /health; gives up after the limit. */
+async function measure(url, work) {
+  const stop = pollHealth(url);
+  const began = performance.now();
+  let outcome;
+  try {
+    outcome = await Promise.race([
+      work().then(() => 'done'),
+      new Promise((resolve) =>
+        setTimeout(() => resolve(`not done after ${limitMs / 1000} s`), limitMs).unref(),
+      ),
+    ]);
+  } catch (error) {
+    outcome = `failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const seconds = (performance.now() - began) / 1000;
+  const latencies = await stop();
+  return {
+    outcome,
+    seconds: round(seconds),
+    polls: latencies.length,
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    maxMs: round(Math.max(...latencies)),
+  };
+}
+
+function round(value) {
+  return Number(value.toFixed(1));
+}
+
+const provider = await startLoopbackProvider({
+  replies: [{ text: 'I looked at the alert: nothing more to add.' }],
+});
+const results = [];
+try {
+  for (const [build, root] of Object.entries(builds)) {
+    for (const [alertName, raw] of Object.entries(alerts)) {
+      log(`${build}: ${alertName}`);
+      const server = await startServerProcess(root, provider.baseUrl);
+      try {
+        let id;
+        const ingest = await measure(server.url, async () => {
+          const response = await fetch(`${server.url}/hooks/alert/edr`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: raw,
+          });
+          id = (await response.json()).id;
+          if (id === undefined) throw new Error(`ingest answered ${response.status}`);
+        });
+        results.push({ build, alert: alertName, activity: 'ingest (webhook)', ...ingest });
+        if (id === undefined) continue;
+        const headers = { 'x-forwarded-user': 'bench@example.org' };
+        let bytes = 0;
+        const view = await measure(server.url, async () => {
+          const response = await fetch(`${server.url}/api/alerts/${id}`, { headers });
+          bytes = (await response.text()).length;
+        });
+        results.push({
+          build,
+          alert: alertName,
+          activity: 'alert page (GET /api/alerts/:id)',
+          ...view,
+          bytes,
+        });
+        const chat = await measure(server.url, async () => {
+          const response = await fetch(`${server.url}/api/alerts/${id}/chat`, {
+            method: 'POST',
+            headers: { ...headers, 'x-investigator-console': '1', 'content-type': 'application/json' },
+            body: JSON.stringify({ message: 'What does this alert show?' }),
+          });
+          const text = await response.text();
+          if (!text.includes('nothing more to add'))
+            throw new Error(`the turn did not answer (${response.status}): ${text.slice(0, 200)}`);
+        });
+        results.push({ build, alert: alertName, activity: 'chat turn', ...chat });
+      } finally {
+        server.stop();
+      }
+    }
+  }
+} finally {
+  await provider.close();
+  rmSync(baselineRoot, { recursive: true, force: true });
+}
+
+const checks = results
+  .filter((result) => result.build === 'this checkout')
+  .map((result) => ({
+    check: `${result.alert}, ${result.activity}: /health p99 <= 100 ms and done`,
+    value: result.p99Ms,
+    pass: result.p99Ms <= 100 && result.outcome === 'done',
+  }));
+writeFileSync(
+  values.out,
+  `${JSON.stringify({ bench: 'investigator-health', date: new Date().toISOString(), baseline: values.baseline, limitSeconds: limitMs / 1000, machine: { cpus: cpus().length, loadAverageAtStart: loadavg()[0] }, node: process.version, results, checks }, null, 2)}\n`,
+);
+console.log(
+  'build              alert                   activity                          outcome           s   polls  p50 ms  p99 ms   max ms',
+);
+for (const r of results) {
+  console.log(
+    `${r.build.padEnd(18)} ${r.alert.padEnd(23)} ${r.activity.padEnd(33)} ${r.outcome.slice(0, 16).padEnd(16)} ${String(r.seconds).padStart(5)} ${String(r.polls).padStart(6)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.maxMs).padStart(8)}`,
+  );
+}
+for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'} ${check.check}: ${check.value}`);
+if (checks.some((check) => !check.pass)) process.exitCode = 1;

@@ -1,0 +1,361 @@
+// Alerts at a SOC's volume, through the real webhook over loopback HTTP: 10,000 alerts on PGlite (a
+// directory store) and 100,000 on PostgreSQL (a server started by kioku/test's postgresCluster), no model
+// (the fallback summary; kioku's hashing embedder in the background jobs). Per 1,000 alerts: the sustained
+// rate and p50/p95/p99 latency, against the first 1,000 of the same run (ingest must stay flat as the store
+// grows). Then the console's list, filter, sort, search and alert page (which runs `similar`) at that size:
+// p95 over repeated queries. About 5% of the alerts are sent twice (folded into the first). Checks: the
+// last windows' p95 within 2x of the first's and their rate at least half of it; >= 100 alerts/s on
+// PostgreSQL; every console query's p95 <= 300 ms. Writes bench/results/investigator-ingest.json.
+// Run after `npm run build`:  node bench/investigator/ingest.mjs [--pglite 10000] [--postgres 100000] [--concurrency 8]
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createHashingEmbedder } from 'kioku/store';
+import { createAlertStore, createSummaryWorker } from '../../apps/investigator/dist/alerts/index.js';
+import { createIntelFeeds, createThreatIntel } from '../../apps/investigator/dist/intel/index.js';
+import { createConsoleServer } from '../../apps/investigator/dist/server/console/index.js';
+import { startServer } from '../../apps/investigator/dist/server/index.js';
+import { openInvestigatorStore } from '../../apps/investigator/dist/store/index.js';
+import { postgresCluster } from '../../packages/kioku/build/test/postgres-cluster.js';
+import { percentile } from '../percentile.mjs';
+
+const { values } = parseArgs({
+  options: {
+    pglite: { type: 'string', default: '10000' },
+    postgres: { type: 'string', default: '100000' },
+    concurrency: { type: 'string', default: '8' },
+    queries: { type: 'string', default: '40' },
+    out: {
+      type: 'string',
+      default: new URL('../results/investigator-ingest.json', import.meta.url).pathname,
+    },
+  },
+});
+const concurrency = Number(values.concurrency);
+const queryRepetitions = Number(values.queries);
+const token = 'a-webhook-token-of-32-characters';
+const log = (line) => console.error(`[ingest] ${line}`);
+
+// --- seeded alerts in three schemas ------------------------------------------------------------------
+let seed = 0x9e3779b9;
+const random = () => {
+  seed = (seed * 1664525 + 1013904223) >>> 0;
+  return seed / 2 ** 32;
+};
+const pick = (list) => list[Math.floor(random() * list.length)];
+const hosts = Array.from({ length: 500 }, (_, i) => `host-${String(i).padStart(3, '0')}.corp.example.com`);
+const users = Array.from({ length: 300 }, (_, i) => `user${i}`);
+const publicIp = () =>
+  `${pick([45, 62, 91, 104, 185, 198])}.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}.${1 + Math.floor(random() * 254)}`;
+const hex = (length) => Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
+const rules = [
+  'LSASS memory read',
+  'Encoded PowerShell',
+  'Impossible travel',
+  'SSH brute force',
+  'Tor exit sign-in',
+  'Cryptominer process',
+  'Suspicious rundll32',
+  'New admin account',
+];
+const severities = ['informational', 'low', 'medium', 'medium', 'high', 'high', 'critical'];
+
+function makeAlert(i) {
+  const host = pick(hosts);
+  const user = pick(users);
+  const time = new Date(Date.UTC(2026, 10, 1) + i * 7_000).toISOString();
+  const kind = i % 3;
+  if (kind === 0) {
+    return [
+      'sentinel',
+      {
+        SystemAlertId: `${hex(8)}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`,
+        AlertName: pick(rules),
+        AlertSeverity: pick(severities),
+        CompromisedEntity: host,
+        TimeGenerated: time,
+        Entities: JSON.stringify([
+          { Type: 'ip', Address: publicIp() },
+          { Type: 'account', Name: user },
+        ]),
+        Description: `Activity by ${user} on ${host}.`,
+      },
+    ];
+  }
+  if (kind === 1) {
+    return [
+      'guardduty',
+      {
+        schemaVersion: '2.0',
+        accountId: '123456789012',
+        id: hex(32),
+        type: 'UnauthorizedAccess:EC2/SSHBruteForce',
+        title: `${publicIp()} is performing SSH brute force attacks against ${host}.`,
+        severity: 1 + Math.floor(random() * 9),
+        createdAt: time,
+        resource: { instanceDetails: { instanceId: `i-${hex(8)}`, tags: [{ key: 'Name', value: host }] } },
+        service: {
+          action: { networkConnectionAction: { remoteIpDetails: { ipAddressV4: publicIp() } } },
+          count: 1,
+        },
+      },
+    ];
+  }
+  return [
+    'edr',
+    {
+      rule: pick(rules),
+      severity: pick(severities),
+      hostname: host,
+      user,
+      detectedAt: time,
+      process: {
+        image: `C:\\Users\\${user}\\Downloads\\${hex(6)}.exe`,
+        sha256: hex(64),
+        commandLine: `${hex(6)}.exe --connect ${publicIp()}:443`,
+      },
+    },
+  ];
+}
+
+// --- one run on one store ----------------------------------------------------------------------------
+async function run(name, location, count) {
+  log(`${name}: opening the store`);
+  const store = await openInvestigatorStore({ location });
+  const embedder = createHashingEmbedder();
+  const summaries = createSummaryWorker({ store, embedder, concurrency: 2 });
+  summaries.start();
+  const app = createConsoleServer({
+    store,
+    token,
+    embedder,
+    summaries,
+    rateLimit: false,
+    intel: createThreatIntel({ feeds: createIntelFeeds(store) }),
+    contextWindow: 32_768,
+    settings: { model: undefined, logEngine: 'none', threatIntel: [] },
+    proxyHeader: 'x-forwarded-user',
+    webRoot: '/nonexistent',
+  });
+  const server = await startServer({ app, port: 0 });
+  const latencies = new Array(count);
+  const finished = new Array(count);
+  const sent = [];
+  let next = 0;
+  let folded = 0;
+  let resent = 0;
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  const worker = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= count) return;
+      // About one alert in 20 is one sent before, again (a duplicate the store folds).
+      const [schema, body] =
+        i > 100 && random() < 0.05 ? sent[Math.floor(random() * sent.length)] : makeAlert(i);
+      if (sent.length < 5000) sent.push([schema, body]);
+      const began = performance.now();
+      const send = () =>
+        fetch(`${server.url}/hooks/alert/${schema}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      // A kept-alive connection the server closed as it was reused (ECONNRESET before any answer) is sent
+      // again, as a webhook sender would; a duplicate would fold, so nothing is stored twice. Counted.
+      let response;
+      for (let attempt = 1; response === undefined; attempt += 1) {
+        response = await send().catch((error) => {
+          if (error?.cause?.code !== 'ECONNRESET' || attempt === 3) throw error;
+          resent += 1;
+          return undefined;
+        });
+      }
+      const answer = await response.json();
+      if (response.status !== 201 && response.status !== 200)
+        throw new Error(`alert ${i}: ${response.status} ${JSON.stringify(answer)}`);
+      if (answer.folded) folded += 1;
+      finished[i] = performance.now();
+      latencies[i] = finished[i] - began;
+      if ((i + 1) % 10_000 === 0) log(`${name}: ${i + 1} sent`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const ingestSeconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const windows = [];
+  for (let from = 0; from < count; from += 1000) {
+    const slice = latencies.slice(from, from + 1000);
+    const ends = finished.slice(from, from + 1000);
+    const span =
+      (Math.max(...ends) - (from === 0 ? start : Math.max(...finished.slice(from - 1000, from)))) / 1000;
+    windows.push({
+      alerts: `${from + 1}-${from + slice.length}`,
+      perSecond: round(slice.length / span),
+      p50Ms: round(percentile(slice, 50)),
+      p95Ms: round(percentile(slice, 95)),
+      p99Ms: round(percentile(slice, 99)),
+    });
+  }
+  log(`${name}: ${count} alerts in ${ingestSeconds.toFixed(1)} s; draining the summary jobs`);
+  const drainStart = performance.now();
+  await summaries.drain();
+  const drainSeconds = (performance.now() - drainStart) / 1000;
+
+  // --- the console at this size ---
+  const alerts = createAlertStore(store);
+  const { total } = await alerts.list({ includeMerged: true });
+  const someIds = (await alerts.list({ limit: 200, offset: Math.floor(total / 2) })).alerts.map(
+    (alert) => alert.id,
+  );
+  const query = async (path) => {
+    const began = performance.now();
+    const response = await fetch(`${server.url}/api${path}`, {
+      headers: { 'x-forwarded-user': 'bench@example.org' },
+    });
+    const body = await response.json();
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+    return { ms: performance.now() - began, body };
+  };
+  const paths = {
+    'list (newest 50, total)': () => '/alerts?limit=50',
+    'list critical, open': () => '/alerts?severity=critical&status=open&limit=50',
+    'list by severity': () => '/alerts?sort=severity&limit=50',
+    'list page 50 deep': () => '/alerts?limit=50&offset=2500',
+    'list by host': () => `/alerts?host=${encodeURIComponent(pick(hosts))}&limit=50`,
+    'search a host': () => `/alerts?text=${encodeURIComponent(pick(hosts).split('.')[0])}&limit=50`,
+    'search a user': () => `/alerts?text=${pick(users)}&limit=50`,
+    'search an IP': () => `/alerts?text=${publicIp().split('.').slice(0, 3).join('.')}&limit=50`,
+    'alert page (similar, merged, IOC verdicts)': () => `/alerts/${pick(someIds)}`,
+  };
+  const consoleP95 = {};
+  const totals = {};
+  for (const [label, path] of Object.entries(paths)) {
+    const times = [];
+    for (let repetition = 0; repetition < queryRepetitions; repetition += 1) {
+      const { ms, body } = await query(path());
+      times.push(ms);
+      if (typeof body.total === 'number') totals[label] = body.total;
+    }
+    consoleP95[label] = round(percentile(times, 95));
+  }
+  const similarOnly = [];
+  for (let repetition = 0; repetition < queryRepetitions; repetition += 1) {
+    const began = performance.now();
+    const found = await alerts.similar(pick(someIds), 5);
+    similarOnly.push(performance.now() - began);
+    if (found.length !== 5) throw new Error(`similar found ${found.length} alerts, expected 5`);
+  }
+  consoleP95['similar (store, k=5)'] = round(percentile(similarOnly, 95));
+  await server.close();
+  await summaries.close();
+  await store.close();
+  const first = windows[0];
+  const last = windows.slice(-3);
+  return {
+    store: name,
+    alerts: count,
+    stored: total,
+    folded,
+    resentAfterConnectionReset: resent,
+    concurrency,
+    ingestSeconds: round(ingestSeconds),
+    perSecond: round(count / ingestSeconds),
+    serverCpuSecondsPerAlert: round((cpu.user + cpu.system) / 1e6 / count, 5),
+    summaryDrainSeconds: round(drainSeconds),
+    windows,
+    lastAgainstFirst: {
+      p95: round(Math.max(...last.map((window) => window.p95Ms)) / first.p95Ms),
+      perSecond: round(Math.min(...last.map((window) => window.perSecond)) / first.perSecond),
+    },
+    consoleP95Ms: consoleP95,
+    consoleTotals: totals,
+  };
+}
+
+function round(value, digits = 2) {
+  return Number(value.toFixed(digits));
+}
+
+const results = [];
+const directory = mkdtempSync(join(tmpdir(), 'investigator-ingest-'));
+try {
+  if (Number(values.pglite) > 0)
+    results.push(await run('PGlite (directory)', join(directory, 'store'), Number(values.pglite)));
+  const cluster = postgresCluster();
+  if (Number(values.postgres) > 0) {
+    if (cluster.skip !== undefined) log(`PostgreSQL left out: ${cluster.skip}`);
+    else {
+      await cluster.setup();
+      try {
+        results.push(await run('PostgreSQL', cluster.url(), Number(values.postgres)));
+      } finally {
+        await cluster.teardown();
+      }
+    }
+  }
+} finally {
+  rmSync(directory, { recursive: true, force: true });
+}
+
+const checks = [];
+for (const result of results) {
+  checks.push({
+    check: `${result.store}: last windows' p95 within 2x of the first 1,000's`,
+    value: result.lastAgainstFirst.p95,
+    pass: result.lastAgainstFirst.p95 <= 2,
+  });
+  checks.push({
+    check: `${result.store}: last windows' rate at least half the first 1,000's`,
+    value: result.lastAgainstFirst.perSecond,
+    pass: result.lastAgainstFirst.perSecond >= 0.5,
+  });
+  for (const [label, ms] of Object.entries(result.consoleP95Ms)) {
+    checks.push({
+      check: `${result.store} at ${result.stored} alerts: ${label} p95 <= 300 ms`,
+      value: ms,
+      pass: ms <= 300,
+    });
+  }
+  if (result.store === 'PostgreSQL')
+    checks.push({
+      check: 'PostgreSQL: >= 100 alerts/s without a model',
+      value: result.perSecond,
+      pass: result.perSecond >= 100,
+    });
+}
+const report = {
+  bench: 'investigator-ingest',
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverageAtStart: loadavg()[0] },
+  node: process.version,
+  results,
+  checks,
+};
+writeFileSync(values.out, `${JSON.stringify(report, null, 2)}\n`);
+for (const result of results) {
+  console.log(
+    `\n${result.store}: ${result.alerts} alerts (${result.folded} folded duplicates), ${result.perSecond}/s, ${result.serverCpuSecondsPerAlert} CPU s per alert`,
+  );
+  console.log('  alerts         per s   p50 ms  p95 ms  p99 ms');
+  for (const window of result.windows) {
+    if (
+      result.windows.length > 12 &&
+      window !== result.windows[0] &&
+      !result.windows.slice(-3).includes(window) &&
+      result.windows.indexOf(window) % 10 !== 9
+    )
+      continue;
+    console.log(
+      `  ${window.alerts.padEnd(13)} ${String(window.perSecond).padStart(6)} ${String(window.p50Ms).padStart(8)} ${String(window.p95Ms).padStart(7)} ${String(window.p99Ms).padStart(7)}`,
+    );
+  }
+  console.log(
+    `  last windows against the first 1,000: p95 ${result.lastAgainstFirst.p95}x, rate ${result.lastAgainstFirst.perSecond}x`,
+  );
+  for (const [label, ms] of Object.entries(result.consoleP95Ms))
+    console.log(`  console p95 ${label}: ${ms} ms`);
+}
+for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'} ${check.check}: ${check.value}`);
+if (checks.some((check) => !check.pass)) process.exitCode = 1;
