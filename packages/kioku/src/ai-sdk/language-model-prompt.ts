@@ -4,11 +4,16 @@ import type {
   LanguageModelV4Prompt,
 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
-import { convertToLanguageModelPrompt } from 'ai/internal';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 
 /** Messages that came from a provider prompt as they are: sent back unchanged. */
 const fromPrompt = new WeakSet<object>();
+
+/**
+ * The AI SDK's prompt converter, loaded when a strategy first writes a message: `ai/internal` is a second
+ * bundle of the SDK (~10 ms of CPU to load) that `import('kioku')` should not pay for.
+ */
+let aiInternal: Promise<typeof import('ai/internal')> | undefined;
 
 /**
  * The messages of a provider-level prompt (what middleware sees) as `ModelMessage`s, for strategies. The
@@ -33,6 +38,8 @@ export async function toLanguageModelPrompt(
   const written = messages.filter((message) => !fromPrompt.has(message));
   const converted = new Map<ModelMessage, LanguageModelV4Message>();
   if (written.length > 0) {
+    aiInternal ??= import('ai/internal');
+    const { convertToLanguageModelPrompt } = await aiInternal;
     for (const message of written) {
       const [result] = await convertToLanguageModelPrompt({
         prompt: { instructions: undefined, messages: [message, ...answered(message)] },

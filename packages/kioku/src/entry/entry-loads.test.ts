@@ -72,6 +72,21 @@ describe('what each entry point loads (built dist)', () => {
     expect(loaded.filter((name) => heavy.includes(name))).toEqual([]);
   });
 
+  it("kioku loads its bundle (not a module per source file) and not ai/internal, the SDK's second bundle", () => {
+    const { status, stderr, modules } = packagesLoaded(
+      ['--input-type=module', '-e', "await import('kioku');"],
+      {
+        cwd: packageRoot,
+      },
+    );
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    // One module per entry point plus the chunks it shares (16 today; 306 before the bundle).
+    expect(modules.filter((url) => url.includes('/packages/kioku/dist/')).length).toBeLessThan(40);
+    // ai/internal loads when a strategy first writes a message (toLanguageModelPrompt).
+    expect(modules.filter((url) => url.includes('/node_modules/ai/dist/internal/'))).toEqual([]);
+  });
+
   it('kioku/transcripts and kioku/replay load none of them either', () => {
     expect(packagesLoadedBy('kioku/transcripts').filter((name) => heavy.includes(name))).toEqual([]);
     expect(packagesLoadedBy('kioku/replay').filter((name) => heavy.includes(name))).toEqual([]);
