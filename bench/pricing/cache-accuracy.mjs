@@ -10,7 +10,7 @@ import {
   anthropicCachePolicy,
   cachePolicyForModel,
   compareBills,
-  deepseekCachePolicy,
+  deepSeekCachePolicy,
   noCachePolicy,
   simulateCost,
   transcriptCalls,
@@ -51,8 +51,8 @@ const sets = [
     // The default store rate (0.50) is the share of new cacheable tokens that got stored; by call count
     // it is 0.53; 1 is a cache that always stores.
     variants: [
-      { label: 'storeProbability 1', policy: () => deepseekCachePolicy({ storeProbability: 1 }) },
-      { label: 'storeProbability 0.53', policy: () => deepseekCachePolicy({ storeProbability: 0.53 }) },
+      { label: 'storeProbability 1', policy: () => deepSeekCachePolicy({ storeProbability: 1 }) },
+      { label: 'storeProbability 0.53', policy: () => deepSeekCachePolicy({ storeProbability: 0.53 }) },
     ],
   },
 ];

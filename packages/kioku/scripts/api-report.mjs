@@ -74,8 +74,19 @@ function describe(symbol) {
 
 /** The first sentence of a symbol's TSDoc, on one line ('' when it has none). */
 function summaryOf(symbol) {
-  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-  const text = ts.displayPartsToString(target.getDocumentationComment(checker)).replace(/\s+/g, ' ').trim();
+  // The declaration's TSDoc, else the nearest re-export's (`export * as x` carries it, not the module).
+  const chain = [symbol];
+  while (chain.at(-1).flags & ts.SymbolFlags.Alias)
+    chain.push(checker.getImmediateAliasedSymbol(chain.at(-1)));
+  const docOf = (link) => {
+    const own = ts.displayPartsToString(link.getDocumentationComment(checker));
+    if (own !== '') return own;
+    const [declaration] = link.declarations ?? [];
+    if (declaration === undefined || !ts.isNamespaceExport(declaration)) return '';
+    return ts.getTextOfJSDocComment(declaration.parent.jsDoc?.[0]?.comment) ?? '';
+  };
+  const doc = chain.map(docOf).findLast((text) => text !== '') ?? '';
+  const text = doc.replace(/\s+/g, ' ').trim();
   const [sentence = ''] = text.split(/(?<=[.])\s(?=[A-Z`(])/);
   return sentence.replaceAll('|', '\\|');
 }

@@ -161,7 +161,7 @@ export {
   llamaCppOverflowDetector,
   type OverflowDetector,
   ollamaOverflowDetector,
-  openAiOverflowDetector,
+  openAIOverflowDetector,
   vllmOverflowDetector,
 } from './overflow/index.js';
 // pricing: what a model is (window, prices) and where cache breakpoints go
@@ -313,7 +313,7 @@ export {
   type ModelFamily,
   modelFamily,
   type OpenAICounterOptions,
-  openAiMediaTokens,
+  openAIMediaTokens,
   type Prompt,
   type QwenCounterOptions,
   type TiktokenEncoding,
@@ -325,7 +325,6 @@ export {
   actionOf,
   agentEvents,
   type ColdStartThetaOptions,
-  canonicalJson,
   coldStartTheta,
   createParameterFiller,
   createToolGraph,

@@ -15,7 +15,7 @@ export interface EmbedderFromSpecOptions {
 }
 
 /** The providers whose embeddings API is OpenAI's (`POST /embeddings`), by kioku's provider names. */
-const openAiEmbeddingProviders = ['openai', 'openai-compatible', 'ollama'] as const;
+const openAIEmbeddingProviders = ['openai', 'openai-compatible', 'ollama'] as const;
 
 /**
  * An embedder for alert similarity backed by an AI SDK embedding model named `provider:model` (OpenAI,
@@ -32,16 +32,16 @@ export async function embedderFromSpec({
   baseUrl,
   env = process.env,
 }: EmbedderFromSpecOptions): Promise<Embedder> {
-  const parsed = parseModelSpec(spec, { providers: openAiEmbeddingProviders });
+  const parsed = parseModelSpec(spec, { providers: openAIEmbeddingProviders });
   const entry = defaultModelProviders().find(
     (provider) =>
       provider.name === parsed.provider?.toLowerCase() &&
-      (openAiEmbeddingProviders as readonly string[]).includes(provider.name),
+      (openAIEmbeddingProviders as readonly string[]).includes(provider.name),
   );
   if (entry === undefined) {
     throw new ConfigurationError({
       name: 'ConfigurationError',
-      message: `embedding model ${JSON.stringify(spec)}: expected provider:model with a provider of ${openAiEmbeddingProviders.join(', ')} (e.g. ollama:nomic-embed-text)`,
+      message: `embedding model ${JSON.stringify(spec)}: expected provider:model with a provider of ${openAIEmbeddingProviders.join(', ')} (e.g. ollama:nomic-embed-text)`,
     });
   }
   const fromEnv = (names: readonly string[]) =>

@@ -32,6 +32,9 @@ export const reflectionSchema = z.lazy(() =>
   }),
 );
 
+/** One step of a plan as the planner wrote it: an id, its goal, and the tools it may use. */
 export type PlannedStep = z.infer<typeof plannedStepSchema>;
+/** A plan as the planner returned it: its steps, in order. */
 export type Plan = z.infer<typeof planSchema>;
+/** What the planner decided after a step: continue or conclude, steps to add, change or cancel, and why. */
 export type Reflection = z.infer<typeof reflectionSchema>;

@@ -1,7 +1,7 @@
 import { APICallError, generateText, isStepCount, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { quarterOfJson, scriptedModel } from '../test/scripted-model.js';
+import { quarterOfJSON, scriptedModel } from '../test/scripted-model.js';
 import { type SubAgentOutput, subAgent } from './sub-agent.js';
 import type { SubAgentProgress } from './sub-agent-progress.js';
 import { createUsageLedger } from './usage-ledger.js';
@@ -259,8 +259,8 @@ describe('subAgent', () => {
       stopWhen: isStepCount(3),
     });
     ledger.record({ source: 'main', usage: result.totalUsage });
-    const innerInput = inner.doGenerateCalls.reduce((sum, call) => sum + quarterOfJson(call), 0);
-    const parentInput = parent.doGenerateCalls.reduce((sum, call) => sum + quarterOfJson(call), 0);
+    const innerInput = inner.doGenerateCalls.reduce((sum, call) => sum + quarterOfJSON(call), 0);
+    const parentInput = parent.doGenerateCalls.reduce((sum, call) => sum + quarterOfJSON(call), 0);
     expect(ledger.total('logs_run').inputTokens).toBe(innerInput);
     expect(ledger.total('logs_run').outputTokens).toBe(10 * inner.doGenerateCalls.length);
     expect(ledger.total().inputTokens).toBe(innerInput + parentInput);

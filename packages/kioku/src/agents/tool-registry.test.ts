@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { generateText, isStepCount, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { quarterOfJson, scriptedModel } from '../test/scripted-model.js';
+import { quarterOfJSON, scriptedModel } from '../test/scripted-model.js';
 import { mcpServer } from './mcp-server.js';
 import { subAgent } from './sub-agent.js';
 import { createToolRegistry } from './tool-registry.js';
@@ -79,13 +79,13 @@ describe('createToolRegistry', () => {
     const run = await generateText({ model: parent, tools, prompt: 'go', stopWhen: isStepCount(3) });
     registry.ledger.record({ source: 'main', usage: run.totalUsage });
     const expected = [...parent.doGenerateCalls, ...inner.doGenerateCalls].reduce(
-      (sum, call) => sum + quarterOfJson(call),
+      (sum, call) => sum + quarterOfJSON(call),
       0,
     );
     expect(registry.ledger.total().inputTokens).toBe(expected);
     const [innerCall] = inner.doGenerateCalls;
     if (innerCall === undefined) throw new Error('the sub-agent made no call');
-    expect(registry.ledger.total('logs_run').inputTokens).toBe(quarterOfJson(innerCall));
+    expect(registry.ledger.total('logs_run').inputTokens).toBe(quarterOfJSON(innerCall));
   });
 });
 

@@ -29,7 +29,7 @@ export interface ModelProvider {
 }
 
 /** An OpenAI-compatible chat-completions endpoint (`@ai-sdk/openai-compatible`), reporting usage when streaming. */
-function openAiCompatible(
+function openAICompatible(
   name: string,
   {
     apiKeyVariables,
@@ -100,25 +100,25 @@ function packaged(
  */
 export function defaultModelProviders(): ModelProvider[] {
   return [
-    openAiCompatible('openai-compatible', {
+    openAICompatible('openai-compatible', {
       apiKeyVariables: ['OPENAI_COMPATIBLE_API_KEY'],
       apiKeyRequired: false,
       baseUrlVariables: ['OPENAI_COMPATIBLE_BASE_URL'],
       baseUrlRequired: true,
     }),
-    openAiCompatible('ollama', {
+    openAICompatible('ollama', {
       apiKeyVariables: [],
       apiKeyRequired: false,
       baseUrlVariables: ['OLLAMA_BASE_URL'],
       defaultBaseUrl: 'http://127.0.0.1:11434/v1',
     }),
-    openAiCompatible('openai', {
+    openAICompatible('openai', {
       apiKeyVariables: ['OPENAI_API_KEY'],
       apiKeyRequired: true,
       baseUrlVariables: ['OPENAI_BASE_URL'],
       defaultBaseUrl: 'https://api.openai.com/v1',
     }),
-    openAiCompatible('deepseek', {
+    openAICompatible('deepseek', {
       apiKeyVariables: ['DEEPSEEK_API_KEY'],
       apiKeyRequired: true,
       baseUrlVariables: ['DEEPSEEK_BASE_URL'],

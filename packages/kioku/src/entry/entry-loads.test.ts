@@ -161,6 +161,42 @@ describe('what each entry point loads (built dist)', () => {
     expect(loaded).toEqual(entry);
   });
 
+  it('kioku/test without vitest or fast-check throws MissingPackageError naming them and the install command', () => {
+    const script = `
+      const { ConfigurationError } = await import('kioku');
+      try {
+        await import('kioku/test');
+        console.log('imported');
+      } catch (error) {
+        const cause = ConfigurationError.isInstance(error) ? ' (configuration)' : '';
+        console.log(\`\${error.name}\${cause}: \${error.message}\`);
+      }`;
+    const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
+      cwd: packageRoot,
+      hidden: ['fast-check'],
+    });
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout.trim()).toBe(
+      'MissingPackageError (configuration): kioku/test needs the optional packages vitest, fast-check (fast-check is not installed): npm install vitest fast-check',
+    );
+  });
+
+  it('kioku/test exports every value of its entry module (the loader lists them)', () => {
+    const script = `
+      const loaded = Object.keys(await import('kioku/test')).sort();
+      const entry = Object.keys(await import('./dist/entry/test.js')).sort();
+      console.log(JSON.stringify({ loaded, entry }));`;
+    const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
+      cwd: packageRoot,
+    });
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const { loaded, entry } = JSON.parse(stdout) as { loaded: string[]; entry: string[] };
+    expect(entry.length).toBeGreaterThan(15);
+    expect(loaded).toEqual(entry);
+  });
+
   it('counts with the shipped vocabularies, and without them with the bytes estimate and one warning', () => {
     const script = `
       const { counterForModel } = await import('kioku');
@@ -182,9 +218,9 @@ describe('what each entry point loads (built dist)', () => {
     const empty = mkdtempSync(join(tmpdir(), 'kioku-no-vocabularies-'));
     const absent = run({ KIOKU_VOCABULARY_DIR: empty });
     expect(absent.status).toBe(0);
-    const [openAi, openAiAgain, claude] = JSON.parse(absent.stdout) as Array<[string, boolean, number]>;
-    expect(openAi).toEqual(['bytes', false, expect.any(Number)]);
-    expect(openAiAgain).toEqual(openAi);
+    const [openAI, openAIAgain, claude] = JSON.parse(absent.stdout) as Array<[string, boolean, number]>;
+    expect(openAI).toEqual(['bytes', false, expect.any(Number)]);
+    expect(openAIAgain).toEqual(openAI);
     expect(claude?.slice(0, 2)).toEqual(['bytes', false]);
     // One warning per family (o200k once, though two models asked), naming the missing file.
     const warnings = absent.stderr.split('\n').filter((line) => line.includes('KIOKU_VOCABULARY_MISSING'));

@@ -30,7 +30,7 @@ export {
 export { type PostgresCluster, postgresCluster } from '../test/postgres-cluster.js';
 export { quarterCounter } from '../test/quarter-counter.js';
 export {
-  quarterOfJson,
+  quarterOfJSON,
   type ScriptedModelOptions,
   type ScriptedReply,
   scriptedModel,

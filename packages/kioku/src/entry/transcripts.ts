@@ -49,7 +49,7 @@ export {
   markObservations,
   miniSweAgentImporter,
   type ObservationTurns,
-  openAiChatImporter,
+  openAIChatImporter,
   openHandsCompletionImporter,
   type PythonCall,
   parsePythonCall,
@@ -71,10 +71,10 @@ export {
 export {
   type AnthropicConversation,
   type GeminiConversation,
-  type OpenAiChatMessageOut,
+  type OpenAIChatMessageOut,
   toAnthropicConversation,
   toGeminiConversation,
-  toOpenAiChatMessages,
+  toOpenAIChatMessages,
   type WrittenTranscript,
   writeCompacted,
 } from '../transcripts/writers/index.js';

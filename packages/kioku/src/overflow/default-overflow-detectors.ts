@@ -4,7 +4,7 @@ import { deepSeekOverflowDetector } from './deepseek-overflow-detector.js';
 import { geminiOverflowDetector } from './gemini-overflow-detector.js';
 import { llamaCppOverflowDetector } from './llama-cpp-overflow-detector.js';
 import { ollamaOverflowDetector } from './ollama-overflow-detector.js';
-import { openAiOverflowDetector } from './openai-overflow-detector.js';
+import { openAIOverflowDetector } from './openai-overflow-detector.js';
 import type { OverflowDetector } from './overflow-detector.js';
 import { vllmOverflowDetector } from './vllm-overflow-detector.js';
 
@@ -22,7 +22,7 @@ export function defaultOverflowDetectors(): OverflowDetector[] {
     ollamaOverflowDetector(),
     llamaCppOverflowDetector(),
     vllmOverflowDetector(),
-    openAiOverflowDetector(),
+    openAIOverflowDetector(),
     deepSeekOverflowDetector(),
   ];
 }

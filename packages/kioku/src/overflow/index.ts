@@ -7,6 +7,6 @@ export { type DetectContextOverflowOptions, detectContextOverflow } from './dete
 export { geminiOverflowDetector } from './gemini-overflow-detector.js';
 export { llamaCppOverflowDetector } from './llama-cpp-overflow-detector.js';
 export { ollamaOverflowDetector } from './ollama-overflow-detector.js';
-export { openAiOverflowDetector } from './openai-overflow-detector.js';
+export { openAIOverflowDetector } from './openai-overflow-detector.js';
 export type { OverflowDetector } from './overflow-detector.js';
 export { vllmOverflowDetector } from './vllm-overflow-detector.js';

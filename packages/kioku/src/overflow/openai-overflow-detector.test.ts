@@ -1,8 +1,8 @@
 import { overflowDetectorConformance } from '../test/overflow-detector-conformance.js';
-import { openAiOverflowDetector } from './openai-overflow-detector.js';
+import { openAIOverflowDetector } from './openai-overflow-detector.js';
 
 overflowDetectorConformance({
-  make: openAiOverflowDetector,
+  make: openAIOverflowDetector,
   overflows: {
     'openai-context-length-exceeded.json': {
       tokenLimit: 4097,

@@ -14,9 +14,9 @@ import {
  * an `error` event inside a Responses API stream ("Your input exceeds the context window of this model").
  *
  * @example
- * openAiOverflowDetector().detect(error); // { provider: 'openai', tokenLimit: 4097, tokensSent: 4120, promptTokens: 3120, … }
+ * openAIOverflowDetector().detect(error); // { provider: 'openai', tokenLimit: 4097, tokensSent: 4120, promptTokens: 3120, … }
  */
-export function openAiOverflowDetector(): OverflowDetector {
+export function openAIOverflowDetector(): OverflowDetector {
   return {
     provider: 'openai',
     providerIds: ['openai', 'azure'],

@@ -20,7 +20,7 @@ import { transcriptCalls } from './transcript-calls.js';
 const openHandsRun =
   'OpenHands/evaluation/evaluation_outputs/outputs/princeton-nlp__SWE-bench_Verified-test/CodeActAgent/claude-3-5-sonnet-20241022_maxiter_50_N_v0.15.0-no-hint-no-condensation-run_1/llm_completions_last_per_instance';
 const openHandsUsage = 'OpenHands/derived/claude-3-5-sonnet_v0.15.0_swebench_verified_per_call_usage.jsonl';
-const deepseekDir = 'mini-swe-agent/pr816_deepseek_eval/output/deepseek_chat_dev';
+const deepSeekDir = 'mini-swe-agent/pr816_deepseek_eval/output/deepseek_chat_dev';
 
 /** Replays every recorded call of `transcripts` through the cost model and compares with the bills. */
 function replay({
@@ -61,7 +61,7 @@ function replay({
 describeWithTrajectories('cost model against recorded bills', () => {
   let claudeRuns: Transcript[] = [];
   let supersededClaudeRows = 0;
-  let deepseekRuns: Transcript[] = [];
+  let deepSeekRuns: Transcript[] = [];
   beforeAll(async () => {
     const claude = await loadTranscripts([
       join(trajectoriesDir, openHandsRun),
@@ -69,7 +69,7 @@ describeWithTrajectories('cost model against recorded bills', () => {
     ]);
     claudeRuns = claude.transcripts;
     supersededClaudeRows = claude.supersededRows.length;
-    deepseekRuns = (await loadTranscripts([join(trajectoriesDir, deepseekDir)])).transcripts;
+    deepSeekRuns = (await loadTranscripts([join(trajectoriesDir, deepSeekDir)])).transcripts;
   });
 
   it('reproduces the Anthropic cache split and bill of the OpenHands calls', () => {
@@ -106,7 +106,7 @@ describeWithTrajectories('cost model against recorded bills', () => {
     const model = getModelInfo('deepseek-chat', { overrides });
     const counter = counterForModel(model.id);
     const policy = cachePolicyForModel(model);
-    const counted = replay({ transcripts: deepseekRuns, model, counter, policy, openHandsRules: false });
+    const counted = replay({ transcripts: deepSeekRuns, model, counter, policy, openHandsRules: false });
     expect(counted.calls).toBe(1843);
     expect(counted.callsLackingSplit).toBe(0);
     // The runs were billed at DeepSeek V3.2 prices: the recorded costs are the recorded split at them.
@@ -116,9 +116,9 @@ describeWithTrajectories('cost model against recorded bills', () => {
     expect(Math.abs(counted.aggregateErrorPercent.cost)).toBeLessThan(5);
 
     const anchored = replay({
-      transcripts: deepseekRuns,
+      transcripts: deepSeekRuns,
       model,
-      counter: anchorCounterToUsage({ counter, transcripts: deepseekRuns }),
+      counter: anchorCounterToUsage({ counter, transcripts: deepSeekRuns }),
       policy,
       openHandsRules: false,
     });

@@ -1,19 +1,19 @@
 import { anthropicCachePolicy } from './anthropic-cache-policy.js';
 import type { CachePolicy } from './cache-policy.js';
-import { deepseekCachePolicy } from './deepseek-cache-policy.js';
+import { deepSeekCachePolicy } from './deepseek-cache-policy.js';
 import { geminiCachePolicy } from './gemini-cache-policy.js';
 import type { ModelInfo } from './model-info.js';
 import { noCachePolicy } from './no-cache-policy.js';
-import { openaiCachePolicy } from './openai-cache-policy.js';
+import { openAICachePolicy } from './openai-cache-policy.js';
 import { xaiCachePolicy } from './xai-cache-policy.js';
 
 /** Default caching rules by catalog provider key; providers missing here are simulated without caching. */
 const policiesByProvider: Readonly<Record<string, () => CachePolicy>> = {
   anthropic: anthropicCachePolicy,
   'google-vertex-anthropic': anthropicCachePolicy,
-  openai: openaiCachePolicy,
-  azure: openaiCachePolicy,
-  deepseek: deepseekCachePolicy,
+  openai: openAICachePolicy,
+  azure: openAICachePolicy,
+  deepseek: deepSeekCachePolicy,
   google: geminiCachePolicy,
   'google-vertex': geminiCachePolicy,
   xai: xaiCachePolicy,
@@ -25,7 +25,7 @@ const policiesByProvider: Readonly<Record<string, () => CachePolicy>> = {
  * modelled.
  *
  * @example
- * const policy = cachePolicyForModel(getModelInfo('deepseek-chat')); // deepseekCachePolicy()
+ * const policy = cachePolicyForModel(getModelInfo('deepseek-chat')); // deepSeekCachePolicy()
  */
 export function cachePolicyForModel(model: Pick<ModelInfo, 'provider'> & { id?: string }): CachePolicy {
   // Claude on Bedrock bills Anthropic's rules: explicit cache points, 1.25× writes, 0.1× reads.

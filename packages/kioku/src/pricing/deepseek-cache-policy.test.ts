@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lengthCounter, sized } from '../test/length-counter.js';
-import { deepseekCachePolicy } from './deepseek-cache-policy.js';
+import { deepSeekCachePolicy } from './deepseek-cache-policy.js';
 import type { ModelInfo } from './model-info.js';
 import { type SimulatedCall, simulateCost } from './simulate-cost.js';
 
@@ -29,10 +29,10 @@ const second: SimulatedCall = {
 const turn = [first, second];
 
 function bills(calls: SimulatedCall[], storeProbability = 1) {
-  return simulateCost({ calls, model, counter, policy: deepseekCachePolicy({ storeProbability }) }).calls;
+  return simulateCost({ calls, model, counter, policy: deepSeekCachePolicy({ storeProbability }) }).calls;
 }
 
-describe('deepseekCachePolicy', () => {
+describe('deepSeekCachePolicy', () => {
   it('caches the prompt and the answer in 64-token units', () => {
     const [first, second] = bills(turn);
     expect(first).toMatchObject({ cacheReadTokens: 0, inputTokens: 1200 });

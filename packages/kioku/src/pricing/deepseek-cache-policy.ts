@@ -1,7 +1,7 @@
 import { automaticPrefixCachePolicy } from './automatic-prefix-cache-policy.js';
 import type { CachePolicy } from './cache-policy.js';
 
-/** Options of {@link deepseekCachePolicy}. */
+/** Options of {@link deepSeekCachePolicy}. */
 export interface DeepSeekCachePolicyOptions {
   /**
    * Chance that a call's prefix is stored. DeepSeek's disk cache is best-effort: in the 23 recorded
@@ -22,9 +22,9 @@ export interface DeepSeekCachePolicyOptions {
  * price and misses at the normal input price, with no write premium.
  *
  * @example
- * simulateCost({ calls, model: getModelInfo('deepseek-chat'), counter, policy: deepseekCachePolicy() });
+ * simulateCost({ calls, model: getModelInfo('deepseek-chat'), counter, policy: deepSeekCachePolicy() });
  */
-export function deepseekCachePolicy({
+export function deepSeekCachePolicy({
   storeProbability = 0.5,
   ttlSeconds = 3600,
 }: DeepSeekCachePolicyOptions = {}): CachePolicy {

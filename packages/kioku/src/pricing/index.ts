@@ -10,7 +10,7 @@ export { cachePolicyForModel } from './cache-policy-for-model.js';
 export { type CachePrices, cachePrices } from './cache-prices.js';
 export type { CallBill, CostReport } from './call-bill.js';
 export { type BillComparison, type BilledQuantity, compareBills } from './compare-bills.js';
-export { type DeepSeekCachePolicyOptions, deepseekCachePolicy } from './deepseek-cache-policy.js';
+export { type DeepSeekCachePolicyOptions, deepSeekCachePolicy } from './deepseek-cache-policy.js';
 export { findCachePrices } from './find-cache-prices.js';
 export { findContextWindow } from './find-context-window.js';
 export { geminiCachePolicy } from './gemini-cache-policy.js';
@@ -19,7 +19,7 @@ export { loadModelOverrides, parseModelOverrides } from './load-model-overrides.
 export type { ModelInfo, ModelPrice } from './model-info.js';
 export { type ModelOverride, type ModelOverrides, modelOverridesSchema } from './model-overrides.js';
 export { noCachePolicy } from './no-cache-policy.js';
-export { openaiCachePolicy } from './openai-cache-policy.js';
+export { openAICachePolicy } from './openai-cache-policy.js';
 export { type ModelSpec, type ParseModelSpecOptions, parseModelSpec } from './parse-model-spec.js';
 export {
   type CacheMarkerMemo,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lengthCounter, sized } from '../test/length-counter.js';
 import type { ModelInfo } from './model-info.js';
-import { openaiCachePolicy } from './openai-cache-policy.js';
+import { openAICachePolicy } from './openai-cache-policy.js';
 import { type SimulatedCall, simulateCost } from './simulate-cost.js';
 
 const model: ModelInfo = {
@@ -14,10 +14,10 @@ const model: ModelInfo = {
 const counter = lengthCounter();
 
 function bills(calls: SimulatedCall[]) {
-  return simulateCost({ calls, model, counter, policy: openaiCachePolicy() }).calls;
+  return simulateCost({ calls, model, counter, policy: openAICachePolicy() }).calls;
 }
 
-describe('openaiCachePolicy', () => {
+describe('openAICachePolicy', () => {
   const system = sized('system', 1000);
   const user = sized('user', 500);
   const answer = sized('assistant', 50);

@@ -7,9 +7,9 @@ import type { CachePolicy } from './cache-policy.js';
  * prefix lives 5 to 10 minutes (up to an hour off-peak; `ttlSeconds` defaults to the short end).
  *
  * @example
- * simulateCost({ calls, model: getModelInfo('openai:gpt-4o'), counter, policy: openaiCachePolicy() });
+ * simulateCost({ calls, model: getModelInfo('openai:gpt-4o'), counter, policy: openAICachePolicy() });
  */
-export function openaiCachePolicy({ ttlSeconds = 300 }: { ttlSeconds?: number } = {}): CachePolicy {
+export function openAICachePolicy({ ttlSeconds = 300 }: { ttlSeconds?: number } = {}): CachePolicy {
   return automaticPrefixCachePolicy({
     name: 'openai',
     minimumCacheableTokens: 1024,

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { lengthCounter, sized } from '../test/length-counter.js';
 import { anthropicCachePolicy } from './anthropic-cache-policy.js';
 import type { CachePolicy } from './cache-policy.js';
-import { deepseekCachePolicy } from './deepseek-cache-policy.js';
+import { deepSeekCachePolicy } from './deepseek-cache-policy.js';
 import type { ModelInfo } from './model-info.js';
 import { noCachePolicy } from './no-cache-policy.js';
-import { openaiCachePolicy } from './openai-cache-policy.js';
+import { openAICachePolicy } from './openai-cache-policy.js';
 import { type SimulatedCall, simulateCost } from './simulate-cost.js';
 
 const model: ModelInfo = {
@@ -99,8 +99,8 @@ describe('simulateCost', () => {
 
   const policies: Array<[string, () => CachePolicy, number]> = [
     ['anthropic', () => anthropicCachePolicy(), 3.75 / 3],
-    ['openai', () => openaiCachePolicy(), 1],
-    ['deepseek', () => deepseekCachePolicy(), 1],
+    ['openai', () => openAICachePolicy(), 1],
+    ['deepseek', () => deepSeekCachePolicy(), 1],
   ];
 
   it.each(policies)(

@@ -30,7 +30,7 @@ export interface ScriptedModelOptions {
 }
 
 /** The prompt's size as the scripted model bills it by default: a quarter of its JSON length. */
-export const quarterOfJson = (options: LanguageModelV4CallOptions): number =>
+export const quarterOfJSON = (options: LanguageModelV4CallOptions): number =>
   Math.ceil(JSON.stringify(options.prompt).length / 4);
 
 /**
@@ -45,7 +45,7 @@ export function scriptedModel({
   replies,
   provider = 'mock.chat',
   modelId = 'mock-model',
-  inputTokens = quarterOfJson,
+  inputTokens = quarterOfJSON,
 }: ScriptedModelOptions): MockLanguageModelV4 {
   let calls = 0;
   const next = (): ScriptedReply => {

@@ -1,7 +1,7 @@
 import type { Calibration } from './calibration.js';
 import { calibrationFor } from './calibration-file.js';
 import type { MediaTokens } from './media-part.js';
-import { openAiMediaTokens } from './openai-media-tokens.js';
+import { openAIMediaTokens } from './openai-media-tokens.js';
 import { plainTemplate } from './plain-template.js';
 import { type CalibratableCounter, createTemplateCounter } from './template-counter.js';
 import type { Tokenizer } from './tokenizer.js';
@@ -30,7 +30,7 @@ export interface BytesCounterOptions {
  */
 export function createBytesCounter({
   family = 'bytes',
-  mediaTokens = openAiMediaTokens,
+  mediaTokens = openAIMediaTokens,
   tokenizer = utf8BytesTokenizer,
   calibration = calibrationFor('bytes'),
 }: BytesCounterOptions = {}): CalibratableCounter {

@@ -1,6 +1,6 @@
 import type { ChatTemplate } from './chat-template.js';
 import { argumentsJson, messageParts } from './message-parts.js';
-import { openAiToolsNamespace } from './openai-tools-namespace.js';
+import { openAIToolsNamespace } from './openai-tools-namespace.js';
 import type { Piece } from './rendered-message.js';
 
 /**
@@ -41,7 +41,7 @@ export function chatMlTemplate(): ChatTemplate {
       };
     },
     renderTools(tools) {
-      return openAiToolsNamespace(tools);
+      return openAIToolsNamespace(tools);
     },
     renderRequest() {
       return { pieces: [{ kind: 'text', text: 'assistant' }], specialTokens: 2 };

@@ -44,11 +44,11 @@ describeWithTrajectories('counters on the recorded usage', () => {
   let supersededCalls = 0;
 
   beforeAll(async () => {
-    const deepseekSet = await loadTranscripts([join(trajectoriesDir, miniSweAgent)]);
+    const deepSeekSet = await loadTranscripts([join(trajectoriesDir, miniSweAgent)]);
     const claudeSet = await loadTranscripts(openHands.map((path) => join(trajectoriesDir, path)));
     claudeRuns = claudeSet.transcripts;
     supersededCalls = claudeSet.supersededRows.length;
-    deepseek = compareWithRecorded(deepseekSet.transcripts);
+    deepseek = compareWithRecorded(deepSeekSet.transcripts);
     claude = compareWithRecorded(claudeRuns);
   });
 

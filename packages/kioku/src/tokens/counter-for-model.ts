@@ -6,7 +6,7 @@ import { geminiMediaTokens } from './gemini-media-tokens.js';
 import type { MediaTokens } from './media-part.js';
 import { type ModelFamily, modelFamily } from './model-family.js';
 import { createOpenAICounter } from './openai-counter.js';
-import { openAiMediaTokens } from './openai-media-tokens.js';
+import { openAIMediaTokens } from './openai-media-tokens.js';
 import { createQwenCounter } from './qwen-counter.js';
 import type { TokenCounter } from './token-counter.js';
 import { hasVocabulary, type VocabularyName, vocabularyPath } from './vocabulary-tokenizer.js';
@@ -22,7 +22,7 @@ interface Family {
 const families: Record<ModelFamily, Family> = {
   'deepseek-v3': {
     vocabulary: 'deepseek-v3',
-    mediaTokens: openAiMediaTokens,
+    mediaTokens: openAIMediaTokens,
     make: () => createDeepSeekCounter(),
   },
   claude: {
@@ -32,21 +32,21 @@ const families: Record<ModelFamily, Family> = {
   },
   o200k: {
     vocabulary: 'o200k_base',
-    mediaTokens: openAiMediaTokens,
+    mediaTokens: openAIMediaTokens,
     make: () => createOpenAICounter({ encoding: 'o200k_base' }),
   },
   cl100k: {
     vocabulary: 'cl100k_base',
-    mediaTokens: openAiMediaTokens,
+    mediaTokens: openAIMediaTokens,
     make: () => createOpenAICounter({ encoding: 'cl100k_base' }),
   },
-  qwen: { vocabulary: 'qwen2.5', mediaTokens: openAiMediaTokens, make: () => createQwenCounter() },
+  qwen: { vocabulary: 'qwen2.5', mediaTokens: openAIMediaTokens, make: () => createQwenCounter() },
   // Gemini's vocabulary is not published: the bytes estimate, with Gemini's media rules.
   gemini: {
     mediaTokens: geminiMediaTokens,
     make: () => createBytesCounter({ family: 'gemini', mediaTokens: geminiMediaTokens }),
   },
-  bytes: { mediaTokens: openAiMediaTokens, make: () => createBytesCounter() },
+  bytes: { mediaTokens: openAIMediaTokens, make: () => createBytesCounter() },
 };
 
 /**

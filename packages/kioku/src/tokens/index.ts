@@ -28,7 +28,7 @@ export { type LoadCounterOptions, loadCounter } from './load-counter.js';
 export type { MediaPart, MediaTokens } from './media-part.js';
 export { type ModelFamily, modelFamily } from './model-family.js';
 export { createOpenAICounter, type OpenAICounterOptions, type TiktokenEncoding } from './openai-counter.js';
-export { openAiMediaTokens } from './openai-media-tokens.js';
+export { openAIMediaTokens } from './openai-media-tokens.js';
 export { percentile } from './percentile.js';
 export { createQwenCounter, type QwenCounterOptions } from './qwen-counter.js';
 export { type NumericKeys, sumFields } from './sum-fields.js';

@@ -8,7 +8,7 @@ import { geminiMediaTokens } from './gemini-media-tokens.js';
 import { imageSize } from './image-size.js';
 import { mediaOfPart } from './media-of-part.js';
 import { createOpenAICounter } from './openai-counter.js';
-import { openAiMediaTokens } from './openai-media-tokens.js';
+import { openAIMediaTokens } from './openai-media-tokens.js';
 
 /** A valid PNG of one colour, `width` × `height`, padded to at least `padTo` bytes after its IEND. */
 function png(width: number, height: number, padTo = 0): Buffer {
@@ -108,8 +108,8 @@ describe('media token rules', () => {
 
   it('follow the providers’ published examples', () => {
     // OpenAI: 1024² at high detail is 4 tiles; 2048×4096 scales to 768×1536, 6 tiles.
-    expect(openAiMediaTokens(image(1024, 1024))).toBe(765);
-    expect(openAiMediaTokens(image(2048, 4096))).toBe(1105);
+    expect(openAIMediaTokens(image(1024, 1024))).toBe(765);
+    expect(openAIMediaTokens(image(2048, 4096))).toBe(1105);
     // Anthropic: 1000×1000 is about 1,334 tokens; a 4000×3000 photo is scaled down to about 1.15 MP.
     expect(anthropicMediaTokens(image(1000, 1000))).toBe(1334);
     expect(anthropicMediaTokens(image(4000, 3000))).toBe(1534);

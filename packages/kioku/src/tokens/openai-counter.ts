@@ -1,7 +1,7 @@
 import type { Calibration } from './calibration.js';
 import { calibrationFor } from './calibration-file.js';
 import { chatMlTemplate } from './chatml-template.js';
-import { openAiMediaTokens } from './openai-media-tokens.js';
+import { openAIMediaTokens } from './openai-media-tokens.js';
 import { type CalibratableCounter, createTemplateCounter } from './template-counter.js';
 import type { Tokenizer } from './tokenizer.js';
 import { vocabularyTokenizer } from './vocabulary-tokenizer.js';
@@ -40,6 +40,6 @@ export function createOpenAICounter({
     tokenizer,
     template: chatMlTemplate(),
     calibration: calibration ?? calibrationFor(family),
-    mediaTokens: openAiMediaTokens,
+    mediaTokens: openAIMediaTokens,
   });
 }

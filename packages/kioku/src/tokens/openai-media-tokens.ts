@@ -7,7 +7,7 @@ import type { MediaPart } from './media-part.js';
  * billed as their extracted text plus an image of each page: counted as one 768×1024 page image
  * (85 + 170 × 4 = 765) per page, an estimate.
  */
-export function openAiMediaTokens(media: MediaPart): number {
+export function openAIMediaTokens(media: MediaPart): number {
   if (media.kind === 'document') return (media.pages ?? 1) * 765;
   if (media.size === undefined) return 765;
   let { width, height } = media.size;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { openAiToolsNamespace } from './openai-tools-namespace.js';
+import { openAIToolsNamespace } from './openai-tools-namespace.js';
 
-describe('openAiToolsNamespace', () => {
+describe('openAIToolsNamespace', () => {
   it('writes tools as a TypeScript namespace with comments, optional fields and enums', () => {
-    const text = openAiToolsNamespace([
+    const text = openAIToolsNamespace([
       {
         name: 'str_replace_editor',
         description: 'Edit files',
@@ -27,7 +27,7 @@ describe('openAiToolsNamespace', () => {
 
   it('writes titles, multi-line descriptions, defaults and nested $ref schemas as OpenAI does', () => {
     // The shape pydantic gives tau2-bench's book_reservation: titles everywhere, items by $ref.
-    const text = openAiToolsNamespace([
+    const text = openAIToolsNamespace([
       {
         name: 'book',
         description: 'Book a flight.\n\nOnly when asked.',
@@ -66,7 +66,7 @@ describe('openAiToolsNamespace', () => {
   });
 
   it('writes a $ref cycle as any instead of recursing forever', () => {
-    const text = openAiToolsNamespace([
+    const text = openAIToolsNamespace([
       {
         name: 'tree',
         inputSchema: {

@@ -14,7 +14,7 @@ const maxDepth = 32;
  * `anyOf` and type lists become unions. This is the layout of OpenAI's open `harmony` renderer
  * (`json_schema_to_typescript`), which the billed prompt sizes of gpt-4.1 tool calls match.
  */
-export function openAiToolsNamespace(tools: readonly ToolDefinition[]): string {
+export function openAIToolsNamespace(tools: readonly ToolDefinition[]): string {
   const functions = tools.map((tool) => {
     const comment =
       tool.description === undefined

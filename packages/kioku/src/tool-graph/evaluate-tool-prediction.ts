@@ -1,5 +1,5 @@
 import { type AgentEvent, replyAction } from './agent-event.js';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJSON } from './canonical-json.js';
 import {
   createParameterFiller,
   type ParameterFiller,
@@ -146,7 +146,7 @@ export function evaluateToolPrediction({
           stats.right += 1;
           const input =
             tools[0] === top ? filled?.input : filler.fill(before, action, { minReliability })?.input;
-          if (input !== undefined && canonicalJson(input) === canonicalJson(event.input)) {
+          if (input !== undefined && canonicalJSON(input) === canonicalJSON(event.input)) {
             top1WithInput += 1;
             stats.rightWithInput += 1;
           }
@@ -159,7 +159,7 @@ export function evaluateToolPrediction({
           outcome.bypassed += 1;
           if (event.kind === 'call' && event.tool === top.action) {
             outcome.bypassToolRight += 1;
-            if (canonicalJson(filled.input) === canonicalJson(event.input)) outcome.bypassRight += 1;
+            if (canonicalJSON(filled.input) === canonicalJSON(event.input)) outcome.bypassRight += 1;
           }
         } else if (narrowed !== undefined) {
           outcome.narrowed += 1;

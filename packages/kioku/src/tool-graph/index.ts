@@ -1,6 +1,5 @@
 export { type AgentEvent, replyAction } from './agent-event.js';
 export { agentEvents } from './agent-events.js';
-export { canonicalJson } from './canonical-json.js';
 export { type ColdStartThetaOptions, coldStartTheta, defaultToolGraphTheta } from './cold-start-theta.js';
 export {
   type EvaluateToolPredictionOptions,

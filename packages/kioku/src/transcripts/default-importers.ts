@@ -8,7 +8,7 @@ import { geminiContentsImporter } from './gemini-contents-importer.js';
 import type { Importer } from './importer.js';
 import { kiokuSessionExportImporter } from './kioku-session-export-importer.js';
 import { miniSweAgentImporter } from './mini-swe-agent-importer.js';
-import { openAiChatImporter } from './openai-chat-importer.js';
+import { openAIChatImporter } from './openai-chat-importer.js';
 import { openHandsCompletionImporter } from './openhands-completion-importer.js';
 import { sweAgentImporter } from './swe-agent-importer.js';
 import { tauBenchImporter } from './tau-bench-importer.js';
@@ -25,7 +25,7 @@ export function defaultImporters(): Importer[] {
     excytinAgentImporter(),
     excytinEnvImporter(),
     bfclGoldImporter(),
-    openAiChatImporter(),
+    openAIChatImporter(),
     anthropicMessagesImporter(),
     geminiContentsImporter(),
     aiSdkMessagesImporter(),

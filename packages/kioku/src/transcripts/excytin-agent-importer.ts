@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { assistantCalls } from './assistant-calls.js';
-import { fromOpenAiChatMessages } from './from-openai-chat-messages.js';
+import { fromOpenAIChatMessages } from './from-openai-chat-messages.js';
 import type { Importer } from './importer.js';
 import { isRecord } from './is-record.js';
-import { openAiChatMessageSchema } from './openai-chat-message.js';
+import { openAIChatMessageSchema } from './openai-chat-message.js';
 import { parseShape } from './parse-shape.js';
 import type { Transcript } from './transcript.js';
 
@@ -12,7 +12,7 @@ const entrySchema = z.looseObject({
   trials: z.record(
     z.string(),
     z.looseObject({
-      messages: z.array(openAiChatMessageSchema).min(1),
+      messages: z.array(openAIChatMessageSchema).min(1),
       usage_summary: z.record(z.string(), z.unknown()).nullish(),
     }),
   ),
@@ -42,7 +42,7 @@ export function excytinAgentImporter(): Importer {
       return entries.flatMap((entry, index) =>
         Object.entries(entry.trials).map(([trial, run]): Transcript => {
           const path = [index, 'trials', trial, 'messages'];
-          const { messages } = fromOpenAiChatMessages(run.messages, {
+          const { messages } = fromOpenAIChatMessages(run.messages, {
             file,
             path,
             lines,

@@ -5,7 +5,7 @@ import { distinctToolCallIds } from '../messages/distinct-tool-call-ids.js';
 import { openToolCalls } from '../messages/open-tool-calls.js';
 import { cacheControlOptions } from './cache-control-options.js';
 import { markObservations, type ObservationTurns } from './mark-observations.js';
-import type { OpenAiChatMessage } from './openai-chat-message.js';
+import type { OpenAIChatMessage } from './openai-chat-message.js';
 import { toolCallInput } from './tool-call-input.js';
 
 /** Converted messages, and for each source message how many converted messages precede it. */
@@ -24,8 +24,8 @@ export interface ConvertedMessages {
  * `<id>-3`…, and its result follows), so calls and results pair one to one. User turns that are
  * a text-based agent's observations are marked (`markObservations`).
  */
-export function fromOpenAiChatMessages(
-  source: readonly OpenAiChatMessage[],
+export function fromOpenAIChatMessages(
+  source: readonly OpenAIChatMessage[],
   {
     file,
     path,
@@ -64,7 +64,7 @@ export function fromOpenAiChatMessages(
   before.push(messages.length);
   return { messages: markObservations(distinctToolCallIds(messages), observations), before };
 
-  function convert(message: OpenAiChatMessage, index: number): ModelMessage {
+  function convert(message: OpenAIChatMessage, index: number): ModelMessage {
     switch (message.role) {
       case 'system':
       case 'developer':
@@ -108,7 +108,7 @@ export function fromOpenAiChatMessages(
   }
 
   function assistantContent(
-    message: Extract<OpenAiChatMessage, { role: 'assistant' }>,
+    message: Extract<OpenAIChatMessage, { role: 'assistant' }>,
     index: number,
   ): AssistantContent {
     const parts: ToolCallPart[] = (message.tool_calls ?? []).map((call) => {

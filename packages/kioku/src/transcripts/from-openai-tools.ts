@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ToolDefinition } from './transcript.js';
 
 /** OpenAI `tools` (function format, or the legacy `functions` list). */
-export const openAiToolsSchema = z.array(
+export const openAIToolsSchema = z.array(
   z.union([
     z.looseObject({
       type: z.literal('function'),
@@ -27,7 +27,7 @@ interface FunctionDefinition {
 }
 
 /** Converts validated OpenAI tool definitions; a tool without parameters takes an empty object. */
-export function fromOpenAiTools(tools: z.output<typeof openAiToolsSchema>): ToolDefinition[] {
+export function fromOpenAITools(tools: z.output<typeof openAIToolsSchema>): ToolDefinition[] {
   return tools.map((tool) => {
     const fn = ('function' in tool ? tool.function : tool) as FunctionDefinition;
     const definition: ToolDefinition = {

@@ -21,7 +21,7 @@ export {
 } from './load-transcripts.js';
 export { markObservations, type ObservationTurns } from './mark-observations.js';
 export { miniSweAgentImporter } from './mini-swe-agent-importer.js';
-export { openAiChatImporter } from './openai-chat-importer.js';
+export { openAIChatImporter } from './openai-chat-importer.js';
 export { openHandsCompletionImporter } from './openhands-completion-importer.js';
 export { type PythonCall, parsePythonCall } from './parse-python-call.js';
 export { defaultMaxFileBytes, readInputFile } from './read-input-file.js';

@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
-import { fromOpenAiChatMessages } from './from-openai-chat-messages.js';
+import { fromOpenAIChatMessages } from './from-openai-chat-messages.js';
 import type { Importer } from './importer.js';
 import { isRecord } from './is-record.js';
-import { openAiChatMessageSchema } from './openai-chat-message.js';
+import { openAIChatMessageSchema } from './openai-chat-message.js';
 import { parseShape } from './parse-shape.js';
 import type { RecordedCall } from './transcript.js';
 
@@ -57,14 +57,14 @@ export function miniSweAgentImporter(): Importer {
         sourceIndex.push(index);
       });
       const source = kept.map((message, k) =>
-        parseShape(openAiChatMessageSchema, message, {
+        parseShape(openAIChatMessageSchema, message, {
           file,
           path: ['messages', sourceIndex[k] ?? k],
           lines,
         }),
       );
       const path = ['messages'];
-      const { messages, before } = fromOpenAiChatMessages(source, { file, path, lines, sourceIndex });
+      const { messages, before } = fromOpenAIChatMessages(source, { file, path, lines, sourceIndex });
       const calls: RecordedCall[] = [];
       kept.forEach((message, index) => {
         if (message.role !== 'assistant' || !message.extra) return;

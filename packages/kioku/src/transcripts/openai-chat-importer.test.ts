@@ -6,7 +6,7 @@ import { importTranscript } from './import-transcript.js';
 const fixture = (name: string) => fileURLToPath(new URL(`./__fixtures__/${name}`, import.meta.url));
 const read = (name: string) => importTranscript(readFileSync(fixture(name)), { file: fixture(name) });
 
-describe('openAiChatImporter', () => {
+describe('openAIChatImporter', () => {
   it('pairs calls and results by position when a server reuses ids (llama.cpp: one id for every call)', () => {
     const call = (name: string, city: string) => ({
       id: 'call_0',

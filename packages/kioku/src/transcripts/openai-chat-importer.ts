@@ -2,20 +2,20 @@ import { basename } from 'node:path';
 import { z } from 'zod';
 import type { JsonPath } from '../json/format-json-path.js';
 import { conversationTranscript } from './conversation-transcript.js';
-import { fromOpenAiChatMessages } from './from-openai-chat-messages.js';
-import { fromOpenAiTools, openAiToolsSchema } from './from-openai-tools.js';
+import { fromOpenAIChatMessages } from './from-openai-chat-messages.js';
+import { fromOpenAITools, openAIToolsSchema } from './from-openai-tools.js';
 import type { Importer, ReadOptions } from './importer.js';
 import { isRecord } from './is-record.js';
-import { openAiChatMessageSchema } from './openai-chat-message.js';
+import { openAIChatMessageSchema } from './openai-chat-message.js';
 import { parseShape } from './parse-shape.js';
 import type { Transcript } from './transcript.js';
 
-const messagesSchema = z.array(openAiChatMessageSchema).min(1);
+const messagesSchema = z.array(openAIChatMessageSchema).min(1);
 const requestSchema = z.looseObject({
   model: z.string().nullish(),
   messages: z.array(z.unknown()),
-  tools: openAiToolsSchema.nullish(),
-  functions: openAiToolsSchema.nullish(),
+  tools: openAIToolsSchema.nullish(),
+  functions: openAIToolsSchema.nullish(),
 });
 
 /**
@@ -24,9 +24,9 @@ const requestSchema = z.looseObject({
  * may be a string or content parts; `tool_calls` and the legacy `function_call` become tool calls.
  *
  * @example
- * const [run] = openAiChatImporter().read({ messages: [{ role: 'user', content: 'Hi' }] }, { file: 'chat.json' });
+ * const [run] = openAIChatImporter().read({ messages: [{ role: 'user', content: 'Hi' }] }, { file: 'chat.json' });
  */
-export function openAiChatImporter(): Importer {
+export function openAIChatImporter(): Importer {
   return {
     format: 'openai-chat',
     expected:
@@ -36,12 +36,12 @@ export function openAiChatImporter(): Importer {
       if (!isRecord(first)) return 0;
       if (Array.isArray(value) && typeof first.role === 'string') return 0.6;
       if (!Array.isArray(first.messages)) return 0;
-      const openAiOnly = first.messages.some(
+      const openAIOnly = first.messages.some(
         (m: unknown) =>
           isRecord(m) &&
           (m.role === 'system' || m.role === 'tool' || 'tool_calls' in m || 'function_call' in m),
       );
-      return openAiOnly ? 0.6 : 0.5;
+      return openAIOnly ? 0.6 : 0.5;
     },
     read(value, options) {
       if (Array.isArray(value) && (value.length === 0 || (isRecord(value[0]) && 'role' in value[0]))) {
@@ -68,9 +68,9 @@ function conversation(value: unknown, path: JsonPath, { file, lines }: ReadOptio
     : parseShape(requestSchema, value, { file, path, lines });
   const messagesPath = Array.isArray(value) ? path : [...path, 'messages'];
   const source = parseShape(messagesSchema, request.messages, { file, path: messagesPath, lines });
-  const { messages } = fromOpenAiChatMessages(source, { file, path: messagesPath, lines });
+  const { messages } = fromOpenAIChatMessages(source, { file, path: messagesPath, lines });
   const model = 'model' in request && request.model ? request.model : undefined;
   const toolList = 'tools' in request ? (request.tools ?? request.functions) : undefined;
-  const tools = toolList ? fromOpenAiTools(toolList) : undefined;
+  const tools = toolList ? fromOpenAITools(toolList) : undefined;
   return conversationTranscript({ format: 'openai-chat', file, id, model, messages, tools });
 }

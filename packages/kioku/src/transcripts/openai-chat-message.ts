@@ -30,7 +30,7 @@ const toolCall = z.looseObject({
 const base = { cache_control: cacheControl.nullish(), name: z.string().nullish() };
 
 /** One OpenAI chat-completions message, as agents record them (extra keys allowed and ignored). */
-export const openAiChatMessageSchema = z.discriminatedUnion('role', [
+export const openAIChatMessageSchema = z.discriminatedUnion('role', [
   z.looseObject({
     ...base,
     role: z.enum(['system', 'developer']),
@@ -65,4 +65,4 @@ export const openAiChatMessageSchema = z.discriminatedUnion('role', [
 ]);
 
 /** A validated OpenAI chat-completions message. */
-export type OpenAiChatMessage = z.output<typeof openAiChatMessageSchema>;
+export type OpenAIChatMessage = z.output<typeof openAIChatMessageSchema>;

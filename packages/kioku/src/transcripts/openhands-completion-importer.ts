@@ -1,10 +1,10 @@
 import { basename, dirname } from 'node:path';
 import { z } from 'zod';
-import { fromOpenAiChatMessages } from './from-openai-chat-messages.js';
-import { fromOpenAiTools, openAiToolsSchema } from './from-openai-tools.js';
+import { fromOpenAIChatMessages } from './from-openai-chat-messages.js';
+import { fromOpenAITools, openAIToolsSchema } from './from-openai-tools.js';
 import type { Importer } from './importer.js';
 import { isRecord } from './is-record.js';
-import { openAiChatMessageSchema } from './openai-chat-message.js';
+import { openAIChatMessageSchema } from './openai-chat-message.js';
 import { parseShape } from './parse-shape.js';
 import type { RecordedCall, RecordedUsage } from './transcript.js';
 
@@ -17,13 +17,13 @@ const usageSchema = z.looseObject({
 });
 
 const fileSchema = z.looseObject({
-  messages: z.array(openAiChatMessageSchema).min(1),
+  messages: z.array(openAIChatMessageSchema).min(1),
   response: z.looseObject({
     model: z.string().nullish(),
-    choices: z.array(z.looseObject({ message: openAiChatMessageSchema })).nullish(),
+    choices: z.array(z.looseObject({ message: openAIChatMessageSchema })).nullish(),
     usage: usageSchema.nullish(),
   }),
-  kwargs: z.looseObject({ tools: openAiToolsSchema.nullish() }).nullish(),
+  kwargs: z.looseObject({ tools: openAIToolsSchema.nullish() }).nullish(),
   cost: z.number().nullish(),
   timestamp: z.number().nullish(),
 });
@@ -50,13 +50,13 @@ export function openHandsCompletionImporter(): Importer {
       const record = parseShape(fileSchema, value, { file, lines });
       const answer = record.response.choices?.[0]?.message;
       const source = answer === undefined ? record.messages : [...record.messages, answer];
-      const converted = fromOpenAiChatMessages(source, { file, path: ['messages'], lines });
+      const converted = fromOpenAIChatMessages(source, { file, path: ['messages'], lines });
       const call: RecordedCall = { messageCount: record.messages.length };
       const model = record.response.model?.replace(/^litellm_proxy\//, '');
       if (model) call.model = model;
       if (record.response.usage) call.usage = usageOf(record.response.usage, record.cost);
       if (record.timestamp !== null && record.timestamp !== undefined) call.timestamp = record.timestamp;
-      const tools = record.kwargs?.tools ? fromOpenAiTools(record.kwargs.tools) : undefined;
+      const tools = record.kwargs?.tools ? fromOpenAITools(record.kwargs.tools) : undefined;
       return [
         {
           format: 'openhands-completion',

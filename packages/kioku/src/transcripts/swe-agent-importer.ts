@@ -1,10 +1,10 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { assistantCalls } from './assistant-calls.js';
-import { fromOpenAiChatMessages } from './from-openai-chat-messages.js';
+import { fromOpenAIChatMessages } from './from-openai-chat-messages.js';
 import type { Importer } from './importer.js';
 import { isRecord } from './is-record.js';
-import { type OpenAiChatMessage, openAiChatMessageSchema } from './openai-chat-message.js';
+import { type OpenAIChatMessage, openAIChatMessageSchema } from './openai-chat-message.js';
 import { parseShape } from './parse-shape.js';
 import type { RecordedCall } from './transcript.js';
 
@@ -40,13 +40,13 @@ export function sweAgentImporter(): Importer {
     },
     read(value, { file, lines }) {
       const run = parseShape(fileSchema, value, { file, lines });
-      const source = run.history.map((message, index): OpenAiChatMessage => {
+      const source = run.history.map((message, index): OpenAIChatMessage => {
         const ids = message.tool_call_ids;
         const withId =
           message.role === 'tool' && ids?.[0] !== undefined ? { ...message, tool_call_id: ids[0] } : message;
-        return parseShape(openAiChatMessageSchema, withId, { file, path: ['history', index], lines });
+        return parseShape(openAIChatMessageSchema, withId, { file, path: ['history', index], lines });
       });
-      const { messages } = fromOpenAiChatMessages(source, {
+      const { messages } = fromOpenAIChatMessages(source, {
         file,
         path: ['history'],
         lines,

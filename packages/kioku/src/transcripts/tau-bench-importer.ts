@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { assistantCalls } from './assistant-calls.js';
-import { fromOpenAiChatMessages } from './from-openai-chat-messages.js';
+import { fromOpenAIChatMessages } from './from-openai-chat-messages.js';
 import type { Importer } from './importer.js';
 import { isRecord } from './is-record.js';
-import { openAiChatMessageSchema } from './openai-chat-message.js';
+import { openAIChatMessageSchema } from './openai-chat-message.js';
 import { parseShape } from './parse-shape.js';
 
 const runSchema = z.looseObject({
   task_id: z.union([z.number(), z.string()]),
   trial: z.number().nullish(),
-  traj: z.array(openAiChatMessageSchema).min(1),
+  traj: z.array(openAIChatMessageSchema).min(1),
 });
 
 /**
@@ -31,7 +31,7 @@ export function tauBenchImporter(): Importer {
     read(value, { file, lines }) {
       const runs = parseShape(z.array(runSchema).min(1), value, { file, lines });
       return runs.map((run, index) => {
-        const { messages } = fromOpenAiChatMessages(run.traj, { file, path: [index, 'traj'], lines });
+        const { messages } = fromOpenAIChatMessages(run.traj, { file, path: [index, 'traj'], lines });
         const trial = run.trial ?? 0;
         return {
           format: 'tau-bench',

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { TranscriptFormatError } from '../errors/transcript-format-error.js';
 import { formatLocation } from '../json/format-json-path.js';
-import { fromOpenAiChatMessages } from './from-openai-chat-messages.js';
-import { fromOpenAiTools, openAiToolsSchema } from './from-openai-tools.js';
+import { fromOpenAIChatMessages } from './from-openai-chat-messages.js';
+import { fromOpenAITools, openAIToolsSchema } from './from-openai-tools.js';
 import type { Importer } from './importer.js';
 import { isRecord } from './is-record.js';
-import type { OpenAiChatMessage } from './openai-chat-message.js';
+import type { OpenAIChatMessage } from './openai-chat-message.js';
 import { parseShape } from './parse-shape.js';
 import agent from './tau2-bench-agent.json' with { type: 'json' };
 import type { RecordedCall, ToolDefinition, Transcript } from './transcript.js';
@@ -41,7 +41,7 @@ const fileSchema = z.looseObject({
       .looseObject({
         domain_name: z.string().nullish(),
         policy: z.string().nullish(),
-        tool_defs: openAiToolsSchema.nullish(),
+        tool_defs: openAIToolsSchema.nullish(),
       })
       .nullish(),
   }),
@@ -106,7 +106,7 @@ export function tau2BenchImporter(): Importer {
       const tools =
         toolDefs === undefined
           ? undefined
-          : fromOpenAiTools(parseShape(openAiToolsSchema, toolDefs, { file }));
+          : fromOpenAITools(parseShape(openAIToolsSchema, toolDefs, { file }));
       return run.simulations.map((simulation, index) =>
         readSimulation(simulation, { file, lines, index, system, tools, model }),
       );
@@ -126,7 +126,7 @@ function readSimulation(
   },
 ): Transcript {
   const { file, lines, index, system, tools, model } = context;
-  const source: OpenAiChatMessage[] = system === undefined ? [] : [{ role: 'system', content: system }];
+  const source: OpenAIChatMessage[] = system === undefined ? [] : [{ role: 'system', content: system }];
   const sourceIndex: number[] = system === undefined ? [] : [-1];
   const kept: Tau2Message[] = [];
   simulation.messages.forEach((message, position) => {
@@ -137,7 +137,7 @@ function readSimulation(
     kept.push(message);
   });
   const path = ['simulations', index, 'messages'];
-  const { messages, before } = fromOpenAiChatMessages(source, { file, path, lines, sourceIndex });
+  const { messages, before } = fromOpenAIChatMessages(source, { file, path, lines, sourceIndex });
   const offset = system === undefined ? 0 : 1;
   const calls: RecordedCall[] = [];
   kept.forEach((message, k) => {
@@ -166,7 +166,7 @@ function readSimulation(
 }
 
 /** The message as the agent's model received it, or `undefined` for the simulated user's own tool use. */
-function agentView(message: Tau2Message): OpenAiChatMessage | undefined {
+function agentView(message: Tau2Message): OpenAIChatMessage | undefined {
   if (message.role === 'tool') {
     if (message.requestor === 'user') return undefined;
     return { role: 'tool', tool_call_id: message.id, content: message.content ?? '' };

@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { type CachePrices, cachePrices } from '../../pricing/cache-prices.js';
 import { getModelInfo } from '../../pricing/get-model-info.js';
-import { openaiCachePolicy } from '../../pricing/openai-cache-policy.js';
+import { openAICachePolicy } from '../../pricing/openai-cache-policy.js';
 import { simulateCost } from '../../pricing/simulate-cost.js';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { toolStep } from '../../test/tool-step.js';
@@ -154,7 +154,7 @@ describe('cachePayback', () => {
         calls: sent.map((messages) => ({ prompt: { messages }, outputTokens: 0 })),
         model: gpt5,
         counter,
-        policy: openaiCachePolicy(),
+        policy: openAICachePolicy(),
       }).totals.cost;
     // 12 steps: the masked prompt is under 1,024 tokens at the call the first batch is due.
     const prompts = run(12, 'Next.', 100);

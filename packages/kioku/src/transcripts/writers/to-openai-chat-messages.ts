@@ -3,15 +3,15 @@ import { toolOutputText } from '../../messages/message-text.js';
 import { mediaPartSource } from './media-part-source.js';
 
 /** An OpenAI chat-completions message, as kioku writes one. */
-export type OpenAiChatMessageOut = Record<string, unknown> & { role: string };
+export type OpenAIChatMessageOut = Record<string, unknown> & { role: string };
 
 /**
  * A history as OpenAI chat-completions messages: tool calls as `tool_calls` (arguments as JSON strings),
  * one `tool` message per result, images as `image_url`. Reasoning has no place in this format and is left
  * out, as are kioku's own `providerOptions` marks (the summary keeps its marker line in its text).
  */
-export function toOpenAiChatMessages(messages: readonly ModelMessage[]): OpenAiChatMessageOut[] {
-  return messages.flatMap((message): OpenAiChatMessageOut[] => {
+export function toOpenAIChatMessages(messages: readonly ModelMessage[]): OpenAIChatMessageOut[] {
+  return messages.flatMap((message): OpenAIChatMessageOut[] => {
     switch (message.role) {
       case 'system':
         return [{ role: 'system', content: message.content }];

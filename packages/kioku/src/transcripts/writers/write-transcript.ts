@@ -3,7 +3,7 @@ import type { ToolDefinition, Transcript } from '../index.js';
 import { parseJsonText } from '../parse-json-text.js';
 import { toAnthropicConversation } from './to-anthropic-conversation.js';
 import { toGeminiConversation } from './to-gemini-conversation.js';
-import { toOpenAiChatMessages } from './to-openai-chat-messages.js';
+import { toOpenAIChatMessages } from './to-openai-chat-messages.js';
 
 /** A compacted transcript ready to write, in the format it was written in, and why not the input's when so. */
 export interface WrittenTranscript {
@@ -56,7 +56,7 @@ export function writeCompacted({
   switch (format) {
     case 'openai-chat': {
       if (Array.isArray(value) && (value.length === 0 || (isRecord(value[0]) && 'role' in value[0]))) {
-        const messages = toOpenAiChatMessages(first);
+        const messages = toOpenAIChatMessages(first);
         return {
           format,
           text:
@@ -66,7 +66,7 @@ export function writeCompacted({
       if (Array.isArray(value)) {
         const requests = value.map((request, index) => ({
           ...(isRecord(request) ? request : {}),
-          messages: toOpenAiChatMessages(runs[index] ?? []),
+          messages: toOpenAIChatMessages(runs[index] ?? []),
         }));
         return {
           format,
@@ -74,7 +74,7 @@ export function writeCompacted({
             lines === undefined ? json(requests) : `${requests.map((r) => JSON.stringify(r)).join('\n')}\n`,
         };
       }
-      return { format, text: json({ ...record, messages: toOpenAiChatMessages(first) }) };
+      return { format, text: json({ ...record, messages: toOpenAIChatMessages(first) }) };
     }
     case 'anthropic-messages': {
       const { system: _system, ...rest } = record;
@@ -93,7 +93,7 @@ export function writeCompacted({
         note: 'UI messages hold UI state (ids, tool states, data parts) a compacted history no longer has; wrote the compacted conversation as AI SDK ModelMessage[] JSON instead',
       };
     default: {
-      const requests = transcripts.map((transcript, index) => openAiRequest(transcript, runs[index] ?? []));
+      const requests = transcripts.map((transcript, index) => openAIRequest(transcript, runs[index] ?? []));
       return {
         format: 'openai-chat',
         text: json(requests.length === 1 ? requests[0] : requests),
@@ -103,15 +103,15 @@ export function writeCompacted({
   }
 }
 
-function openAiRequest(transcript: Transcript, messages: readonly ModelMessage[]): Record<string, unknown> {
+function openAIRequest(transcript: Transcript, messages: readonly ModelMessage[]): Record<string, unknown> {
   return {
     ...(transcript.model === undefined ? {} : { model: transcript.model }),
-    messages: toOpenAiChatMessages(messages),
-    ...(transcript.tools === undefined ? {} : { tools: transcript.tools.map(openAiTool) }),
+    messages: toOpenAIChatMessages(messages),
+    ...(transcript.tools === undefined ? {} : { tools: transcript.tools.map(openAITool) }),
   };
 }
 
-function openAiTool(tool: ToolDefinition): Record<string, unknown> {
+function openAITool(tool: ToolDefinition): Record<string, unknown> {
   return {
     type: 'function',
     function: {
