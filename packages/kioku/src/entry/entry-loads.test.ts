@@ -185,7 +185,7 @@ describe('what each entry point loads (built dist)', () => {
   it('kioku/test exports every value of its entry module (the loader lists them)', () => {
     const script = `
       const loaded = Object.keys(await import('kioku/test')).sort();
-      const entry = Object.keys(await import('./dist/entry/test.js')).sort();
+      const entry = Object.keys(await import('./build/entry/test.js')).sort();
       console.log(JSON.stringify({ loaded, entry }));`;
     const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
       cwd: packageRoot,
