@@ -62,6 +62,7 @@ export {
   type ConversationCacheOptions,
   type ConversationCompaction,
   type ConversationDivergedEvent,
+  type ConversationEvictedEvent,
   type ConversationRange,
   type ConversationSessions,
   compactWithFallback,
@@ -295,7 +296,9 @@ export {
 export {
   anthropicMediaTokens,
   type BytesCounterOptions,
+  type CachedCounterOptions,
   type ClaudeCounterOptions,
+  cachedCounter,
   counterForModel,
   createBytesCounter,
   createClaudeCounter,
