@@ -23,15 +23,13 @@ import {
   type TriggerSweep,
   unmanagedBaseline,
 } from '../entry/replay.js';
-import { type Transcript, transcriptFormats } from '../entry/transcripts.js';
 import {
-  counterForModel,
   defaultFallbackContextWindow,
   loadModelOverrides,
   type ModelOverrides,
-  type Strategy,
-  UnknownModelError,
-} from '../index.js';
+} from '../entry/strategies.js';
+import { type Transcript, transcriptFormats } from '../entry/transcripts.js';
+import { counterForModel, type Strategy, UnknownModelError } from '../index.js';
 import {
   type AnalyzeJson,
   analyzeJson,

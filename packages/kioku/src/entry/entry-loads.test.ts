@@ -72,7 +72,8 @@ describe('what each entry point loads (built dist)', () => {
     expect(loaded.filter((name) => heavy.includes(name))).toEqual([]);
   });
 
-  it('kioku/transcripts and kioku/replay load none of them either', () => {
+  it('kioku/strategies, kioku/transcripts and kioku/replay load none of them either', () => {
+    expect(packagesLoadedBy('kioku/strategies').filter((name) => heavy.includes(name))).toEqual([]);
     expect(packagesLoadedBy('kioku/transcripts').filter((name) => heavy.includes(name))).toEqual([]);
     expect(packagesLoadedBy('kioku/replay').filter((name) => heavy.includes(name))).toEqual([]);
   });
