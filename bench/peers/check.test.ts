@@ -1,5 +1,6 @@
 import { sweAgentCacheControl } from 'kioku/replay';
-import { describe, expect, it } from 'vitest';
+import { describeWithTrajectories } from 'kioku/test';
+import { expect, it } from 'vitest';
 import { loadSets } from '../tokens/load-sets.mjs';
 import {
   aiSdkCheck,
@@ -11,7 +12,7 @@ import {
 
 // A small sample of bench/peers/check.mjs: the real LangChain.js and AI SDK loops over the first 20 steps
 // of one recorded run, and OpenHands' own output at one fixture run, each within 2% of kioku's model.
-describe('real peer code against kioku’s peer models', () => {
+describeWithTrajectories('real peer code against kioku’s peer models', () => {
   it('agrees within 2% on tokens at every call of the sample', async () => {
     const [deepSeek, claude] = await loadSets();
     const run = claude?.transcripts.find((transcript) => transcript.id === 'django__django-11149');

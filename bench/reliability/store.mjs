@@ -9,12 +9,12 @@
 // Writes bench/results/reliability-store.json. Run after `npm run build`, as root for the disk-full part:
 //   node bench/reliability/store.mjs [--base <commit>] [--rounds 20]
 
-import { execFileSync, execSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildBaseline, commitOf } from '../build-baseline.mjs';
 import { appendUntilDiskFull, diskFullUnavailable } from './disk-full.mjs';
 import { listWithoutPgVersion } from './invalid-store.mjs';
 import { raceForStaleLock } from './stale-lock-race.mjs';
@@ -23,25 +23,14 @@ const { values: args } = parseArgs({
   options: { base: { type: 'string' }, rounds: { type: 'string', default: '20' } },
 });
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const git = (...argv) => execFileSync('git', argv, { cwd: root, encoding: 'utf8' }).trim();
 // main before the issue-22 store fixes: a fixed point, so the comparison still means something later.
-const base = args.base ?? git('rev-parse', '2ad45d73aad24b76026292593ed1906817a7fedc');
+const base = commitOf(args.base ?? '2ad45d73aad24b76026292593ed1906817a7fedc');
 const rounds = Number(args.rounds);
 
-// The baseline: the package at `base`, compiled with the same compiler against the same node_modules,
-// with its store template built as its build did.
-const temp = mkdtempSync(join(tmpdir(), 'kioku-store-baseline-'));
-execSync(
-  `git archive ${base} packages/kioku samples tsconfig.base.json | tar -x -C ${JSON.stringify(temp)}`,
-  { cwd: root },
-);
-symlinkSync(join(root, 'node_modules'), join(temp, 'node_modules'));
-const baselinePackage = join(temp, 'packages/kioku');
-execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(baselinePackage, 'tsconfig.build.json')]);
-execFileSync(process.execPath, ['scripts/copy-assets.mjs'], { cwd: baselinePackage });
-execFileSync(process.execPath, ['src/store/build-store-template.mjs'], { cwd: baselinePackage });
+// The baseline: the package at `base`, with its store template built as its build did.
+const baseline = buildBaseline({ commit: base, storeTemplate: true });
 const builds = {
-  before: join(baselinePackage, 'dist'),
+  before: baseline.dist,
   after: join(root, 'packages/kioku/dist'),
 };
 
@@ -67,7 +56,7 @@ try {
     load.push(loadavg()[0]);
   }
 } finally {
-  rmSync(temp, { recursive: true, force: true });
+  baseline.remove();
 }
 
 const { before, after } = results;

@@ -150,7 +150,44 @@ describe('kioku sessions', () => {
     const help = runCli(['sessions', '--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('KIOKU_STORE');
-    expect(help.stdout).toMatch(/list[\s\S]*show[\s\S]*export/);
+    expect(help.stdout).toMatch(/list[\s\S]*show[\s\S]*export[\s\S]*delete[\s\S]*prune/);
     expect(runCli(['sessions', 'export', '--help']).stdout).toContain('JSON Lines');
+    expect(runCli(['sessions', 'prune', '--store', store]).status).toBe(2);
+    const age = runCli(['sessions', 'prune', '--older-than', '30 days', '--store', store]);
+    expect(age.status).toBe(2);
+    expect(age.stderr).toContain("expected a number and a unit (m, h, d or w), e.g. 30d; found '30 days'");
+    expect(runCli(['sessions', 'prune', '--before', 'yesterday', '--store', store]).status).toBe(2);
+    expect(runCli(['sessions', 'delete', '--store', store]).status).toBe(2);
+  });
+
+  it('deletes sessions by id and prunes old ones, saying which, and keeps the rest', async () => {
+    const location = join(root, 'deleting');
+    const opened = await openStore({ location });
+    try {
+      const sessions = createSessionStore(opened);
+      for (const id of ['a', 'b', 'c']) {
+        await sessions.create({ id });
+        await sessions.append({ sessionId: id, messages: recorded.slice(0, 2) });
+      }
+    } finally {
+      await opened.close();
+    }
+    const deleted = runCli(['sessions', 'delete', 'a', 'nope', '--store', location]);
+    expect(deleted.status).toBe(1);
+    expect(deleted.stdout).toBe('deleted a\n');
+    expect(deleted.stderr).toBe('kioku: no session nope\n');
+    // Written just now: a week-old cut keeps them; a dry run with a cut in the future lists them.
+    const kept = JSON.parse(
+      runCli(['sessions', 'prune', '--older-than', '1w', '--store', location, '--json']).stdout,
+    );
+    expect(kept).toMatchObject({ dryRun: false, sessions: [] });
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const dry = runCli(['sessions', 'prune', '--before', future, '--dry-run', '--store', location]);
+    expect(dry.stdout).toMatch(/^would delete 2 session\(s\) last written before .*\n {2}[bc]\n {2}[bc]\n$/);
+    const listed = JSON.parse(runCli(['sessions', 'list', '--store', location, '--json']).stdout);
+    expect(listed.map((session: { id: string }) => session.id).sort()).toEqual(['b', 'c']);
+    const pruned = runCli(['sessions', 'prune', '--before', future, '--store', location, '--json']);
+    expect(JSON.parse(pruned.stdout).sessions.sort()).toEqual(['b', 'c']);
+    expect(JSON.parse(runCli(['sessions', 'list', '--store', location, '--json']).stdout)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import type { SessionStore } from '../entry/store.js';
 import { loadStoreEntry } from './load-store-entry.js';
 import { renderSession, renderSessionList } from './sessions-command-render.js';
@@ -13,12 +13,22 @@ interface ExportOptions extends StoreOptions {
   output?: string;
 }
 
-/** `kioku sessions list|show|export`: read the sessions an agent stored, never changing them. */
+interface PruneOptions extends StoreOptions {
+  olderThan?: number;
+  before?: Date;
+  dryRun?: boolean;
+}
+
+/**
+ * `kioku sessions list|show|export|delete|prune`: read the sessions an agent stored; delete them only when
+ * asked, by id or by age.
+ */
 export function sessionsCommand(): Command {
   const sessions = new Command('sessions')
     .description(
       'List, show and export the conversations kioku stored: each session keeps its full original history ' +
-        '(messages are only ever appended) and every compaction as a new view over it.',
+        '(messages are only ever appended) and every compaction as a new view over it. Delete sessions by id, ' +
+        'or prune those not written to for a while.',
     )
     .addHelpText(
       'after',
@@ -73,10 +83,81 @@ export function sessionsCommand(): Command {
             else await writeOutputFile(options.output, text);
           }),
         ),
+    )
+    .addCommand(
+      withStore(new Command('delete'))
+        .description(
+          "Delete sessions: each one's messages, compactions and the chunks of its history kept for recall, " +
+            'and nothing else (memories, tool graphs and other sessions stay). A session that does not exist ' +
+            'is named on standard error and the exit code is 1; the others are still deleted.',
+        )
+        .argument('<id...>', 'the session ids (see `kioku sessions list`)')
+        .action((ids: string[], options: StoreOptions) =>
+          withSessions(options, async (store) => {
+            const deleted: string[] = [];
+            const missing: string[] = [];
+            for (const id of ids) ((await store.delete(id)) ? deleted : missing).push(id);
+            if (options.json === true) console.log(JSON.stringify({ deleted, missing }, null, 2));
+            else for (const id of deleted) console.log(`deleted ${id}`);
+            for (const id of missing) console.error(`kioku: no session ${id}`);
+            if (missing.length > 0) process.exitCode = 1;
+          }),
+        ),
+    )
+    .addCommand(
+      withStore(new Command('prune'))
+        .description(
+          'Delete (as `delete` does) every session not written to (no append, no compaction) for a while: ' +
+            'give --older-than or --before. --dry-run lists them and deletes nothing.',
+        )
+        .option('--older-than <age>', 'last written longer ago than this: 30d, 12h, 90m, 2w', parseAge)
+        .option('--before <date>', 'last written before this time: an ISO date, e.g. 2026-01-31', parseDate)
+        .option('--dry-run', 'list the sessions that would be deleted; delete nothing')
+        .action((options: PruneOptions) => {
+          if ((options.olderThan === undefined) === (options.before === undefined)) {
+            console.error('kioku: give one of --older-than <age> and --before <date>');
+            process.exitCode = 2;
+            return;
+          }
+          const updatedBefore = options.before ?? new Date(Date.now() - (options.olderThan ?? 0));
+          return withSessions(options, async (store) => {
+            const ids = await store.prune({ updatedBefore, dryRun: options.dryRun === true });
+            if (options.json === true) {
+              console.log(
+                JSON.stringify({ updatedBefore, dryRun: options.dryRun === true, sessions: ids }, null, 2),
+              );
+              return;
+            }
+            const verb = options.dryRun === true ? 'would delete' : 'deleted';
+            console.log(
+              `${verb} ${ids.length} session(s) last written before ${updatedBefore.toISOString()}`,
+            );
+            for (const id of ids) console.log(`  ${id}`);
+          });
+        }),
     );
   // Subcommands added with addCommand do not inherit exitOverride: bad arguments must exit with 2, not 1.
   for (const command of sessions.commands) command.exitOverride().showHelpAfterError();
   return sessions;
+}
+
+const units: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** `30d`, `12h`, `90m`, `2w` in milliseconds. */
+function parseAge(text: string): number {
+  const match = /^(\d+)\s*([mhdw])$/.exec(text.trim());
+  if (match === null) {
+    throw new InvalidArgumentError(`expected a number and a unit (m, h, d or w), e.g. 30d; found '${text}'`);
+  }
+  return Number(match[1]) * (units[match[2] ?? 'd'] ?? 0);
+}
+
+function parseDate(text: string): Date {
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) {
+    throw new InvalidArgumentError(`expected an ISO date or time, e.g. 2026-01-31; found '${text}'`);
+  }
+  return date;
 }
 
 function withStore(command: Command, { json = 'print the result as JSON' } = {}): Command {

@@ -1,7 +1,6 @@
-import type { ModelMessage } from 'ai';
 import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
 import type { CreateSessionInput, RecordCompactionInput } from './session-store.js';
-import { toStoredMessage } from './to-stored-message.js';
+import { storedMessageJson } from './stored-message-json.js';
 
 const maxIdLength = 200;
 
@@ -48,8 +47,11 @@ export function checkCreateInput({ title, metadata = {} }: CreateSessionInput): 
   return { title: title ?? null, metadata: json as Record<string, unknown> };
 }
 
-/** The messages to store, converted and checked; `field` names the input list in errors. */
-export function checkMessages(messages: unknown, { field, sessionId }: { field: string; sessionId: string }) {
+/** The messages to store, checked, as JSON texts; `field` names the input list in errors. */
+export function checkMessages(
+  messages: unknown,
+  { field, sessionId }: { field: string; sessionId: string },
+): string[] {
   if (!Array.isArray(messages)) {
     throw new InvalidSessionInputError({
       sessionId,
@@ -59,14 +61,14 @@ export function checkMessages(messages: unknown, { field, sessionId }: { field: 
     });
   }
   return messages.map((message: unknown, index) =>
-    toStoredMessage(message, { field: `${field}[${index}]`, sessionId }),
-  ) as ModelMessage[];
+    storedMessageJson(message, { field: `${field}[${index}]`, sessionId }),
+  );
 }
 
 /** Everything about a compaction that can be checked without reading the session. */
 export function checkCompactionInput(
   input: RecordCompactionInput,
-): RecordCompactionInput & { summary: ModelMessage[] } {
+): Omit<RecordCompactionInput, 'summary'> & { summary: string[] } {
   const sessionId = checkSessionId(input.sessionId);
   const { replaces, strategy, tokensBefore, tokensAfter } = input;
   const fail = (field: string, expected: string, found: string): never => {

@@ -1,5 +1,4 @@
 import type { ConversationSessions } from '../ai-sdk/conversation-sessions.js';
-import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
 import { SessionExistsError } from '../errors/session-exists-error.js';
 import { UnknownSessionError } from '../errors/unknown-session-error.js';
 import { activeViews } from './active-views.js';
@@ -47,16 +46,8 @@ export function conversationSessions(sessions: SessionStore): ConversationSessio
     },
 
     async append(conversationId, messages, from) {
-      const { messageCount } = await sessions.get(conversationId);
-      if (messageCount !== from) {
-        throw new InvalidSessionInputError({
-          sessionId: conversationId,
-          field: 'from',
-          expected: `the session's message count, ${messageCount} (another writer appended to it)`,
-          found: String(from),
-        });
-      }
-      await sessions.append({ sessionId: conversationId, messages });
+      // What another writer stored of these (the caller's `onEnd` from `resume`) is not stored twice.
+      await sessions.append({ sessionId: conversationId, messages, from });
     },
 
     async recordCompaction(conversationId, { replaces, messages, strategy, tokensBefore, tokensAfter }) {

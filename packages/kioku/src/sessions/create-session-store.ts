@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { InvalidCompactionError } from '../errors/invalid-compaction-error.js';
 import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
 import { SessionExistsError } from '../errors/session-exists-error.js';
@@ -13,6 +13,7 @@ import {
 import type { Store } from '../store/store.js';
 import { withStorageErrors } from '../store/with-storage-errors.js';
 import { activeViews, findCrossedView } from './active-views.js';
+import { appendMessages } from './append-messages.js';
 import { buildCurrentView } from './build-current-view.js';
 import {
   checkCompactionInput,
@@ -20,14 +21,16 @@ import {
   checkMessages,
   checkSessionId,
 } from './check-session-input.js';
+import { deleteSessions } from './delete-sessions.js';
+import { messageRows } from './message-rows.js';
+import { resumeSession } from './resume-session.js';
+import type { SessionExport } from './session.js';
 import { type SessionRow, sessionFromRow, viewFromRow } from './session-rows.js';
 import type { SessionStore } from './session-store.js';
 
-const { sessions, sessionMessages, sessionViews } = storeSchema;
+const { sessions, sessionViews } = storeSchema;
 // Reads of several tables see one snapshot, so a view never names messages the same read missed.
 const snapshot: StoreTransactionConfig = { isolationLevel: 'repeatable read', accessMode: 'read only' };
-// Postgres takes at most 65,535 parameters per statement; a message row uses 3.
-const insertBatch = 1000;
 
 /**
  * Sessions kept in `store` (any driver): conversation histories written after every turn and every
@@ -62,22 +65,15 @@ export function createSessionStore(given: Store): SessionStore {
     return rows.map(viewFromRow);
   }
 
-  async function messageRows(executor: StoreDatabase, sessionId: string, from = 0, to?: number) {
-    const rows = await executor
-      .select({ message: sessionMessages.message })
-      .from(sessionMessages)
-      .where(
-        and(
-          eq(sessionMessages.sessionId, sessionId),
-          gte(sessionMessages.position, from),
-          to === undefined ? undefined : lt(sessionMessages.position, to),
-        ),
-      )
-      .orderBy(asc(sessionMessages.position));
-    return rows.map((row) => row.message);
+  function exportSession(sessionId: string): Promise<SessionExport> {
+    return store.transaction(async (tx) => {
+      const session = sessionFromRow(await sessionRow(tx, sessionId));
+      const views = await viewRows(tx, sessionId);
+      return { session, messages: await messageRows(tx, sessionId), views };
+    }, snapshot);
   }
 
-  return withStorageErrors<SessionStore>({
+  const sessionStore: SessionStore = withStorageErrors<SessionStore>({
     async create(input = {}) {
       const id = input.id === undefined ? randomUUID() : checkSessionId(input.id, 'id');
       const { title, metadata } = checkCreateInput(input);
@@ -90,29 +86,18 @@ export function createSessionStore(given: Store): SessionStore {
       return sessionFromRow(row);
     },
 
-    async append({ sessionId, messages }) {
+    async append({ sessionId, messages, from }) {
       checkSessionId(sessionId);
-      const stored = checkMessages(messages, { field: 'messages', sessionId });
-      return store.transaction(async (tx) => {
-        // The row lock taken by this update orders concurrent appends: positions never collide.
-        const [row] = await tx
-          .update(sessions)
-          .set({ messageCount: sql`${sessions.messageCount} + ${stored.length}`, updatedAt: sql`now()` })
-          .where(eq(sessions.id, sessionId))
-          .returning({ messageCount: sessions.messageCount });
-        if (row === undefined) throw unknown(sessionId);
-        const from = row.messageCount - stored.length;
-        for (let start = 0; start < stored.length; start += insertBatch) {
-          await tx
-            .insert(sessionMessages)
-            .values(
-              stored
-                .slice(start, start + insertBatch)
-                .map((message, index) => ({ sessionId, position: from + start + index, message })),
-            );
-        }
-        return { from, to: row.messageCount };
-      });
+      const texts = checkMessages(messages, { field: 'messages', sessionId });
+      if (from !== undefined && (!Number.isSafeInteger(from) || from < 0)) {
+        throw new InvalidSessionInputError({
+          sessionId,
+          field: 'from',
+          expected: 'a whole number >= 0',
+          found: String(from),
+        });
+      }
+      return appendMessages(store, { sessionId, texts, from });
     },
 
     async recordCompaction(input) {
@@ -142,7 +127,7 @@ export function createSessionStore(given: Store): SessionStore {
             version,
             replacedFrom: replaces.from,
             replacedTo: replaces.to,
-            summary,
+            summary: sql`${`[${summary.join(',')}]`}::json`,
             strategy,
             tokensBefore,
             tokensAfter,
@@ -214,11 +199,31 @@ export function createSessionStore(given: Store): SessionStore {
 
     async export(sessionId) {
       checkSessionId(sessionId);
-      return store.transaction(async (tx) => {
-        const session = sessionFromRow(await sessionRow(tx, sessionId));
-        const views = await viewRows(tx, sessionId);
-        return { session, messages: await messageRows(tx, sessionId), views };
-      }, snapshot);
+      return exportSession(sessionId);
+    },
+
+    async resume(sessionId, options = {}) {
+      checkSessionId(sessionId);
+      return resumeSession(await exportSession(sessionId), options, ({ messages, from }) =>
+        sessionStore.append({ sessionId, messages, from }),
+      );
+    },
+
+    async delete(sessionId) {
+      checkSessionId(sessionId);
+      return (await deleteSessions(store, { ids: [sessionId] })).length === 1;
+    },
+
+    async prune({ updatedBefore, dryRun = false }) {
+      if (!(updatedBefore instanceof Date) || Number.isNaN(updatedBefore.getTime())) {
+        throw new InvalidSessionInputError({
+          field: 'updatedBefore',
+          expected: 'a valid Date',
+          found: String(updatedBefore),
+        });
+      }
+      return deleteSessions(store, { updatedBefore }, { dryRun });
     },
   });
+  return sessionStore;
 }

@@ -5,7 +5,7 @@ import type { Store } from '../store/store.js';
 import { activeViews, findCrossedView } from './active-views.js';
 import type { SessionView } from './session.js';
 import { viewFromRow } from './session-rows.js';
-import { toStoredMessage } from './to-stored-message.js';
+import { storedMessageJson } from './stored-message-json.js';
 
 const { sessions, sessionMessages, sessionViews } = storeSchema;
 const snapshot: StoreTransactionConfig = { isolationLevel: 'repeatable read', accessMode: 'read only' };
@@ -86,7 +86,7 @@ function checkViews(views: SessionView[], messageCount: number, report: (problem
 
 function checkMessage(message: unknown, where: string, report: (problem: string) => void): void {
   try {
-    toStoredMessage(message, { field: where });
+    storedMessageJson(message, { field: where });
   } catch (error) {
     if (!KiokuError.isInstance(error)) throw error;
     report(`${where} is not a valid ModelMessage: ${error.message}`);

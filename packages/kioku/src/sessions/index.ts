@@ -9,6 +9,9 @@ export type {
   AppendMessagesInput,
   CreateSessionInput,
   ListSessionsOptions,
+  PruneSessionsOptions,
   RecordCompactionInput,
+  ResumedSession,
+  ResumeSessionOptions,
   SessionStore,
 } from './session-store.js';

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ModelMessage } from 'ai';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   InvalidCompactionError,
   InvalidSessionInputError,
   SessionExistsError,
+  StorageError,
   UnknownSessionError,
 } from '../errors/index.js';
 import { splitTurns } from '../messages/index.js';
@@ -134,6 +135,27 @@ describe('createSessionStore', () => {
   it('leaves a session as it was when a write fails halfway', async () => {
     const id = await recordedSession();
     const before = await sessions.export(id);
+    // An append is one statement: a stray row where its second message goes makes that insert fail
+    // after the first row and the counter were written, and the statement leaves none of it.
+    const { db } = store;
+    const position = before.session.messageCount + 1;
+    await db.insert(storeSchema.sessionMessages).values({ sessionId: id, position, message: summary });
+    const error = await sessions
+      .append({ sessionId: id, messages: [summary, summary] })
+      .catch((e: unknown) => e);
+    expect(StorageError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(/^the store failed: WITH statement: duplicate key value/);
+    expect((error as Error).message).not.toContain('Summary');
+    await db
+      .delete(storeSchema.sessionMessages)
+      .where(
+        and(
+          eq(storeSchema.sessionMessages.sessionId, id),
+          eq(storeSchema.sessionMessages.position, position),
+        ),
+      );
+    expect(await sessions.export(id)).toEqual(before);
+    // A compaction is a transaction: failing before its commit leaves nothing.
     const failing: DrizzleStore = {
       ...store,
       transaction: (work, config) =>
@@ -143,7 +165,6 @@ describe('createSessionStore', () => {
         }, config),
     };
     const broken = createSessionStore(failing);
-    await expect(broken.append({ sessionId: id, messages: [summary] })).rejects.toThrow('connection lost');
     await expect(
       broken.recordCompaction({ sessionId: id, replaces: { from: 1, to: 4 }, ...compaction }),
     ).rejects.toThrow('connection lost');

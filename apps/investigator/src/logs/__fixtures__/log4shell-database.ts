@@ -7,10 +7,12 @@ import { loadSecurityLogs } from '../load-security-logs.js';
 import type { LogEngine } from '../log-engine.js';
 import { openDuckDbLogEngine } from '../duckdb/open-duckdb-log-engine.js';
 
-/** The shared security-logs set (`../shared/data/security-logs` from the repository root). */
-export const securityLogsSource = fileURLToPath(
-  new URL('../../../../../../shared/data/security-logs', import.meta.url),
-);
+/**
+ * The part of the shared security-logs set the tests use, committed byte for byte in
+ * `apps/investigator/samples/security-logs` (Log4Shell, Golden SAML, CloudTrail, the LSASS campaign's
+ * Zeek logs, APT29 Zeek; MIT): a clone without `../shared` runs them too.
+ */
+export const securityLogsSource = fileURLToPath(new URL('../../../samples/security-logs', import.meta.url));
 
 /**
  * Why the tests that read the shared security logs skip (`undefined` when the folder is there); with

@@ -1,12 +1,12 @@
 import {
   assistantModelMessageSchema,
-  type ModelMessage,
   systemModelMessageSchema,
   toolModelMessageSchema,
   userModelMessageSchema,
 } from 'ai';
 import type { z } from 'zod';
 import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
+import { isPlainModelMessage } from './is-plain-model-message.js';
 
 const schemas: Record<string, z.ZodType> = {
   system: systemModelMessageSchema,
@@ -16,14 +16,17 @@ const schemas: Record<string, z.ZodType> = {
 };
 
 /**
- * The message as it will be stored and read back: plain JSON, binary data (file and image parts) as
+ * The message as it will be stored and read back, as JSON text: binary data (file and image parts) as
  * base64 strings, URLs as strings; checked against the AI SDK's `ModelMessage` schema for its role.
- * Throws `InvalidSessionInputError` naming `field` and the first thing wrong.
+ * Common messages (plain JSON text, reasoning, tool calls and results) are checked by a quick walk that
+ * admits only what the schema admits (`isPlainModelMessage`) and serialised once; the others through the
+ * schema. Throws `InvalidSessionInputError` naming `field` and the first thing wrong.
  */
-export function toStoredMessage(
+export function storedMessageJson(
   message: unknown,
   { field, sessionId }: { field: string; sessionId?: string },
-): ModelMessage {
+): string {
+  if (isPlainModelMessage(message)) return JSON.stringify(message);
   const fail = (at: string, expected: string, found?: string): never => {
     throw new InvalidSessionInputError({
       ...(sessionId === undefined ? {} : { sessionId }),
@@ -35,9 +38,11 @@ export function toStoredMessage(
   if (typeof message !== 'object' || message === null || Array.isArray(message)) {
     return fail('', 'a ModelMessage object', describe(message));
   }
+  let text: string;
   let json: unknown;
   try {
-    json = JSON.parse(JSON.stringify(message, binaryAsBase64));
+    text = JSON.stringify(message, binaryAsBase64);
+    json = JSON.parse(text);
   } catch (error) {
     return fail('', 'a message that converts to JSON', (error as Error).message);
   }
@@ -53,7 +58,7 @@ export function toStoredMessage(
     );
   }
   // The parsed copy would drop keys the schema does not know (provider extras); store what was given.
-  return json as ModelMessage;
+  return text;
 }
 
 // Binary content (Uint8Array, Buffer, ArrayBuffer) becomes base64, which ModelMessage accepts as data.

@@ -1,0 +1,34 @@
+// The package at an earlier commit, built in a temporary directory for a bench to compare against in the
+// same run: `packages/kioku` (and the samples its build copies) extracted with `git archive`, compiled by
+// the workspace's compiler against the workspace's node_modules, with its store template when asked.
+
+import { execFileSync, execSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+/** Builds `commit`'s kioku; returns its `dist` directory and `remove` (call it when done). */
+export function buildBaseline({ commit, storeTemplate = false }) {
+  const temp = mkdtempSync(join(tmpdir(), 'kioku-baseline-'));
+  execSync(
+    `git archive ${commit} packages/kioku samples tsconfig.base.json | tar -x -C ${JSON.stringify(temp)}`,
+    {
+      cwd: root,
+    },
+  );
+  symlinkSync(join(root, 'node_modules'), join(temp, 'node_modules'));
+  const packageDir = join(temp, 'packages/kioku');
+  execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(packageDir, 'tsconfig.build.json')]);
+  execFileSync(process.execPath, ['scripts/copy-assets.mjs'], { cwd: packageDir });
+  if (storeTemplate)
+    execFileSync(process.execPath, ['src/store/build-store-template.mjs'], { cwd: packageDir });
+  return { dist: join(packageDir, 'dist'), remove: () => rmSync(temp, { recursive: true, force: true }) };
+}
+
+/** `git rev-parse` of `revision` in this repository. */
+export function commitOf(revision) {
+  return execFileSync('git', ['rev-parse', revision], { cwd: root, encoding: 'utf8' }).trim();
+}
