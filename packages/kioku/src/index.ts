@@ -62,6 +62,7 @@ export {
   type ConversationCacheOptions,
   type ConversationCompaction,
   type ConversationDivergedEvent,
+  type ConversationEvictedEvent,
   type ConversationRange,
   type ConversationSessions,
   conversationCache,
@@ -199,7 +200,9 @@ export {
 // tokens
 export {
   type BytesCounterOptions,
+  type CachedCounterOptions,
   type ClaudeCounterOptions,
+  cachedCounter,
   counterForModel,
   createBytesCounter,
   createClaudeCounter,

@@ -2,16 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  securityLogsMissing,
-  securityLogsSource,
-  withSharedLogs,
-} from '../logs/__fixtures__/log4shell-database.js';
+import { securityLogsSource } from '../logs/__fixtures__/log4shell-database.js';
 import { logsCommand } from './logs-command.js';
 
 let dir: string;
 beforeAll(async () => {
-  if (securityLogsMissing !== undefined) return;
   dir = await mkdtemp(join(tmpdir(), 'investigator-logs-cli-'));
 });
 afterAll(async () => {
@@ -38,7 +33,7 @@ async function run(...args: string[]): Promise<{ stdout: string; stderr: string 
   return { stdout, stderr };
 }
 
-describe.skipIf(securityLogsMissing !== undefined)(withSharedLogs('investigator logs'), () => {
+describe('investigator logs', () => {
   it('loads with progress, lists tables, queries, and refuses a write with exit code 1', async () => {
     const db = join(dir, 'logs.duckdb');
     const load = await run(

@@ -8,11 +8,7 @@ import {
 } from 'kioku/store';
 import { scriptedModel } from 'kioku/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openLog4ShellEngine,
-  securityLogsMissing,
-  withSharedLogs,
-} from './__fixtures__/log4shell-database.js';
+import { openLog4ShellEngine } from './__fixtures__/log4shell-database.js';
 import { analystModel, parentModel } from './__fixtures__/scripted-log-analyst.js';
 import { createLogAgent } from './create-log-agent.js';
 import { defaultRunbooksDir, loadRunbooks, type Runbook } from './load-runbooks.js';
@@ -24,7 +20,6 @@ let runbooks: Runbook[];
 let store: Store;
 
 beforeAll(async () => {
-  if (securityLogsMissing !== undefined) return;
   ({ engine, close } = await openLog4ShellEngine());
   runbooks = await loadRunbooks(defaultRunbooksDir());
   store = await openStore({ location: 'memory://' });
@@ -34,7 +29,7 @@ afterAll(async () => {
   await close?.();
 });
 
-describe.skipIf(securityLogsMissing !== undefined)(withSharedLogs('createLogAgent with a memory'), () => {
+describe('createLogAgent with a memory', () => {
   it('recalls memories into its prompt and scores them after the run: +1 helpful, deleted below -3 when harmful', async () => {
     const memory = await openMemory({ store, embedder: createHashingEmbedder(), namespace: 'logs' });
     await memory.addMany([

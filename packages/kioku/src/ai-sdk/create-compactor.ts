@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { InvalidSessionInputError } from '../errors/invalid-session-input-error.js';
+import { retainedBytes } from '../messages/retained-bytes.js';
 import { sameMessage } from '../messages/same-message.js';
 import type { ContextOverflow } from '../overflow/context-overflow.js';
 import type { CachePrices } from '../pricing/cache-prices.js';
@@ -9,6 +10,7 @@ import { withObservationTurns } from '../strategies/internal/observation-turns.j
 import { usableTokens } from '../strategies/internal/usable-tokens.js';
 import type { Strategy, StrategyBudget, StrategyEdit, StrategyOutput } from '../strategies/strategy.js';
 import { isSummarizeEdit } from '../strategies/summarization/summarize-edit.js';
+import { cachedCounter } from '../tokens/cached-counter.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { estimatePromptTokens } from '../triggers/estimate-prompt-tokens.js';
@@ -119,6 +121,16 @@ export interface Compactor {
   /** The full history as last seen, never compacted. */
   history(): ModelMessage[];
   /**
+   * Whether `message` is one of the caller's (in the history as given, not written by a strategy), so it
+   * can be sent as it came (the middleware's prompt converter asks).
+   */
+  isGiven(message: ModelMessage): boolean;
+  /**
+   * About how many bytes the conversation holds: its full history's (see `retainedBytes`), taken once per
+   * message as it arrives. The conversation cache bounds the sum.
+   */
+  retainedBytes(): number;
+  /**
    * Whether `messages` plausibly continue this conversation (a cheap check of the last message seen at
    * its position; `prepare` checks the whole history): true for a conversation not started yet.
    */
@@ -144,7 +156,7 @@ export interface Compactor {
  */
 export function createCompactor({
   strategy: given,
-  counter,
+  counter: givenCounter,
   contextWindow,
   reservedOutputTokens = 0,
   cachePrices,
@@ -161,10 +173,20 @@ export function createCompactor({
   // A text-based agent's observations (marked user messages) reach the strategy as tool results, and
   // every tool call under an id of its own (a provider may reuse ids).
   const strategy = withObservationTurns(withDistinctCallIds(given));
+  // Each message is counted once in its life, and a prompt by what is new in it.
+  const counter = cachedCounter(givenCounter);
   checkCount({ strategy: 'createCompactor', option: 'contextWindow', value: contextWindow, min: 1 });
   checkCount({ strategy: 'createCompactor', option: 'reservedOutputTokens', value: reservedOutputTokens });
   /** The full history as the caller holds it. */
   let full: ModelMessage[] = [];
+  /** Every message `full` holds or held: the caller's own objects. */
+  const callers = new WeakSet<ModelMessage>();
+  /** `retainedBytes` of `full`'s messages. */
+  let bytes = 0;
+  const take = (message: ModelMessage) => {
+    callers.add(message);
+    bytes += retainedBytes(message);
+  };
   /** What a compaction by the fallbacks left in place of `full.slice(0, covered)`. */
   let start: ModelMessage[] | undefined;
   /** The original range behind each message of `start`. */
@@ -211,9 +233,12 @@ export function createCompactor({
             (prompt) => prompt !== undefined && extendsHistory(prompt, messages) !== undefined,
           );
     if (asFull !== undefined) {
+      for (let index = full.length; index < asFull.length; index += 1) take(asFull[index] as ModelMessage);
       full = asFull;
     } else if (carriedPrompt !== undefined) {
-      full = [...full, ...messages.slice(carriedPrompt.length)];
+      const added = messages.slice(carriedPrompt.length);
+      for (const message of added) take(message);
+      full = [...full, ...added];
     } else {
       // A different conversation, or an edited history: start over.
       if (full.length > 0 && conversationId !== undefined) {
@@ -230,6 +255,8 @@ export function createCompactor({
         stopSyncing('append', stored, `${messages.length} messages that differ from them`);
       }
       full = messages.slice();
+      bytes = 0;
+      for (const message of full) take(message);
       start = undefined;
       covered = 0;
       state = strategy.initialState();
@@ -559,6 +586,8 @@ export function createCompactor({
         );
       }),
     history: () => full.slice(),
+    isGiven: (message) => callers.has(message),
+    retainedBytes: () => bytes,
     continues(messages) {
       const seen = lastPrompt !== undefined && lastPrompt.length > full.length ? lastPrompt : full;
       if (seen.length === 0) return true;

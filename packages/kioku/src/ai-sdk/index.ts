@@ -30,6 +30,7 @@ export type {
   ContextWindowAssumedEvent,
   ContextWindowLearnedEvent,
   ConversationDivergedEvent,
+  ConversationEvictedEvent,
   FallbackUsedEvent,
   KiokuEvent,
   OverflowDetectedEvent,

@@ -175,6 +175,21 @@ export interface ConversationDivergedEvent {
   incomingMessages: number;
 }
 
+/**
+ * The conversation cache forgot a conversation, the least recently used: more were kept than
+ * `maxConversations` (`count`), or together they held more than `maxBytes` (`bytes`). Its next call, if
+ * any, starts over from the history it carries (summarizing again when it is long).
+ */
+export interface ConversationEvictedEvent {
+  type: 'conversation-evicted';
+  conversationId: string;
+  reason: 'count' | 'bytes';
+  /** Bytes the conversation held (its history's, estimated). */
+  bytes: number;
+  /** Conversations still kept. */
+  conversationsLeft: number;
+}
+
 /** Everything kioku reports through `onEvent`, for progress display and telemetry. */
 export type KiokuEvent =
   | ContextCompactedEvent
@@ -182,6 +197,7 @@ export type KiokuEvent =
   | ContextWindowLearnedEvent
   | CompactionFailedEvent
   | ConversationDivergedEvent
+  | ConversationEvictedEvent
   | FallbackUsedEvent
   | OverflowDetectedEvent
   | PromptPreparedEvent

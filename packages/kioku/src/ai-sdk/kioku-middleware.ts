@@ -13,7 +13,7 @@ import { conversationId } from './conversation-id.js';
 import type { ConversationSessions } from './conversation-sessions.js';
 import type { Compactor } from './create-compactor.js';
 import { checkKiokuOptions, compactorForModel, type KiokuOptions } from './kioku-options.js';
-import { fromLanguageModelPrompt, toLanguageModelPrompt, toolDefinitions } from './language-model-prompt.js';
+import { promptConverter, toolDefinitions } from './language-model-prompt.js';
 import { type CallHistory, overflowRetryHooks } from './overflow-retry-hooks.js';
 import { tracePrompt } from './trace-prompt.js';
 
@@ -71,8 +71,18 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
   const { maxRetries = 1, detectors = defaultOverflowDetectors(), onEvent } = options;
   checkKiokuOptions('kiokuMiddleware', options);
   checkCount({ strategy: 'kiokuMiddleware', option: 'maxRetries', value: maxRetries });
-  const conversations = options.conversations ?? conversationCache();
+  const conversations = options.conversations ?? conversationCache(onEvent === undefined ? {} : { onEvent });
   const histories = new WeakMap<LanguageModelV4CallOptions, CallHistory>();
+  /** Per conversation, its prompts' conversion: a message sent at the same place as before is not converted again. */
+  const converters = new WeakMap<Compactor, ReturnType<typeof promptConverter>>();
+  const converterOf = (compactor: Compactor) => {
+    let converter = converters.get(compactor);
+    if (converter === undefined) {
+      converter = promptConverter();
+      converters.set(compactor, converter);
+    }
+    return converter;
+  };
   const create = (model: LanguageModelV4, id: string) => () =>
     compactorForModel('kiokuMiddleware', options, {
       model,
@@ -117,7 +127,8 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
   return {
     specificationVersion: 'v4',
     async transformParams({ params, model }) {
-      const messages = fromLanguageModelPrompt(params.prompt);
+      // The provider prompt's messages are `ModelMessage`s; the compactor knows which it was given.
+      const messages = params.prompt as ModelMessage[];
       const tools = toolDefinitions(params.tools);
       const compactor = compactorOf(model, params, messages);
       const prepared = await tracePrompt(
@@ -144,7 +155,13 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
         sent.length === messages.length && sent.every((message, index) => message === messages[index]);
       const next = unchanged
         ? params
-        : { ...params, prompt: await toLanguageModelPrompt(sent, { provider: model.provider }) };
+        : {
+            ...params,
+            prompt: await converterOf(compactor)(sent, {
+              provider: model.provider,
+              isGiven: (message) => compactor.isGiven(message),
+            }),
+          };
       histories.set(next, { messages, tools, compactor });
       return next;
     },

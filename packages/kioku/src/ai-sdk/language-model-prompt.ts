@@ -22,32 +22,81 @@ export function fromLanguageModelPrompt(prompt: LanguageModelV4Prompt): ModelMes
   });
 }
 
+/** Options of {@link toLanguageModelPrompt}. */
+export interface ToLanguageModelPromptOptions {
+  provider?: string | undefined;
+  /**
+   * Messages the caller gave (from a provider prompt), sent as they are like those `fromLanguageModelPrompt`
+   * read; default none beyond those.
+   */
+  isGiven?: (message: ModelMessage) => boolean;
+}
+
 /**
  * A history back as a provider prompt: messages that came from one unchanged, the ones a strategy wrote
  * (a summary, a message with a placeholder) converted by the AI SDK's own converter, without downloads.
  */
 export async function toLanguageModelPrompt(
   messages: readonly ModelMessage[],
-  { provider }: { provider?: string } = {},
+  { provider, isGiven }: ToLanguageModelPromptOptions = {},
 ): Promise<LanguageModelV4Prompt> {
-  const written = messages.filter((message) => !fromPrompt.has(message));
-  const converted = new Map<ModelMessage, LanguageModelV4Message>();
-  if (written.length > 0) {
-    for (const message of written) {
-      const [result] = await convertToLanguageModelPrompt({
-        prompt: { instructions: undefined, messages: [message, ...answered(message)] },
-        supportedUrls: { '*': [/^/] },
-        download: undefined,
-        ...(provider === undefined ? {} : { provider }),
-      });
-      if (result !== undefined) converted.set(message, result);
-    }
+  const prompt: LanguageModelV4Prompt = [];
+  for (const message of messages) {
+    const sent =
+      fromPrompt.has(message) || isGiven?.(message) === true ? message : await convert(message, provider);
+    if (sent !== undefined) prompt.push(sent as LanguageModelV4Message);
   }
-  return messages.flatMap((message) => {
-    if (fromPrompt.has(message)) return [message as LanguageModelV4Message];
-    const result = converted.get(message);
-    return result === undefined ? [] : [result];
+  return prompt;
+}
+
+/**
+ * {@link toLanguageModelPrompt} for the prompts of one conversation, each made mostly of the messages of
+ * the one before: a message at the same place as in the previous prompt is sent as it was then, and each
+ * message a strategy wrote is converted once (per converter).
+ *
+ * @example
+ * const toPrompt = promptConverter();
+ * const prompt = await toPrompt(prepared.messages, { provider: model.provider, isGiven });
+ */
+export function promptConverter(): (
+  messages: readonly ModelMessage[],
+  options: ToLanguageModelPromptOptions,
+) => Promise<LanguageModelV4Prompt> {
+  let previous: readonly ModelMessage[] = [];
+  let previousSent: Array<LanguageModelV4Message | undefined> = [];
+  const converted = new WeakMap<ModelMessage, LanguageModelV4Message | null>();
+  return async (messages, { provider, isGiven }) => {
+    const sent = new Array<LanguageModelV4Message | undefined>(messages.length);
+    for (let index = 0; index < messages.length; index += 1) {
+      const message = messages[index] as ModelMessage;
+      if (message === previous[index]) {
+        sent[index] = previousSent[index];
+      } else if (fromPrompt.has(message) || isGiven?.(message) === true) {
+        sent[index] = message as LanguageModelV4Message;
+      } else {
+        let made = converted.get(message);
+        if (made === undefined) {
+          made = (await convert(message, provider)) ?? null;
+          converted.set(message, made);
+        }
+        sent[index] = made ?? undefined;
+      }
+    }
+    previous = messages;
+    previousSent = sent;
+    return sent.filter((message): message is LanguageModelV4Message => message !== undefined);
+  };
+}
+
+/** A message a strategy wrote, converted alone by the AI SDK's converter (`undefined`: nothing to send). */
+async function convert(message: ModelMessage, provider: string | undefined) {
+  const [result] = await convertToLanguageModelPrompt({
+    prompt: { instructions: undefined, messages: [message, ...answered(message)] },
+    supportedUrls: { '*': [/^/] },
+    download: undefined,
+    ...(provider === undefined ? {} : { provider }),
   });
+  return result;
 }
 
 /**

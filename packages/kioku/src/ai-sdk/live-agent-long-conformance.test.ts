@@ -65,7 +65,8 @@ function wrapped() {
 
 /** What a sent prompt must hold: the system prompt, the task, the newest step verbatim, under the window. */
 function checkSent(prompt: LanguageModelV4Message[], newest: number): void {
-  expect(prompt[0]).toEqual({ role: 'system', content: agentSystem });
+  // The system prompt as given (the default may add a cache breakpoint to it).
+  expect(prompt[0]).toMatchObject({ role: 'system', content: agentSystem });
   expect(JSON.stringify(prompt)).toContain(agentTask);
   const tool = prompt.at(-1);
   expect(tool?.role).toBe('tool');
@@ -84,11 +85,7 @@ function heapUsed(): number {
 const heapBound = 20 * 1024 * 1024;
 
 describe('live agents: 2,000+ steps', () => {
-  // Skipped until issue 23 item 2 lands (the strategies' known-text index built once, incrementally): on
-  // main before it, the default's digests rebuild every earlier message's text at every call and this
-  // loop takes 8 minutes (2,000 steps, 2 parallel calls, 2–8 KB outputs) and retains 51 MB over the
-  // history. It must run, in seconds, once that fix is in.
-  it.skip('step by step: every call keeps the newest step, under the window, with a bounded heap', async () => {
+  it('step by step: every call keeps the newest step, under the window, with a bounded heap', async () => {
     const { inner, model } = wrapped();
     const prompt = start();
     const before = heapUsed();
@@ -103,7 +100,7 @@ describe('live agents: 2,000+ steps', () => {
     expect(heapUsed() - before).toBeLessThanOrEqual(history + heapBound);
   });
 
-  it.fails('resumed in one call: 2,000 steps at once keep the newest step, with a bounded heap (issue 23 item 2)', async () => {
+  it('resumed in one call: 2,000 steps at once keep the newest step, with a bounded heap', async () => {
     const { inner, model } = wrapped();
     const prompt = start();
     for (let step = 0; step < 2_000; step += 1) prompt.push(...stepMessages(step));

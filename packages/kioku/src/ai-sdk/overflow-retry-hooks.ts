@@ -84,7 +84,10 @@ export function overflowRetryHooks({
               overflow,
             }),
         );
-        const prompt = await toLanguageModelPrompt(prepared.messages, { provider: model.provider });
+        const prompt = await toLanguageModelPrompt(prepared.messages, {
+          provider: model.provider,
+          isGiven: (message) => history.compactor.isGiven(message),
+        });
         return {
           params: { ...params, prompt: [...(history.lead ?? []), ...prompt] },
           tokensBefore: prepared.compaction?.tokensBefore ?? prepared.estimatedTokens,

@@ -5,6 +5,8 @@ type Attributes = Record<string, string | number | boolean>;
 
 /** What kioku uses of an OpenTelemetry span (`@opentelemetry/api`, an optional peer). */
 interface SpanLike {
+  /** False for the API's no-op span (no tracer provider registered): nothing it is given is kept. */
+  isRecording?(): boolean;
   setAttributes(attributes: Attributes): unknown;
   recordException(exception: unknown): unknown;
   setStatus(status: { code: number; message?: string }): unknown;
@@ -63,6 +65,8 @@ export async function tracePrompt(
   });
   try {
     const prepared = await work();
+    // Counting what the prompt holds walks it: not for a span that keeps nothing.
+    if (span.isRecording?.() === false) return prepared;
     const figures = promptFigures(prepared);
     span.setAttributes({
       'kioku.prompt.tokens': prepared.estimatedTokens,

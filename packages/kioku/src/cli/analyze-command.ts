@@ -29,7 +29,13 @@ import {
   type ModelOverrides,
 } from '../entry/strategies.js';
 import { type Transcript, transcriptFormats } from '../entry/transcripts.js';
-import { counterForModel, type Strategy, UnknownModelError } from '../index.js';
+import {
+  cachedCounter,
+  counterForModel,
+  type Strategy,
+  type TokenCounter,
+  UnknownModelError,
+} from '../index.js';
 import {
   type AnalyzeJson,
   analyzeJson,
@@ -276,11 +282,22 @@ export function analyzeCommand(): Command {
       // are its own knob keeps them.
       const policyFor = (policy: BreakpointPolicy) => (strategy: Strategy<unknown>) =>
         own.has(strategy.name) && policy !== 'none' ? 'own' : policy;
+      // One counter per transcript for every policy and strategy: equal messages (each replay makes its
+      // own copies) are counted once.
+      const counters = new Map<Transcript, TokenCounter>();
+      const counterFor = (transcript: Transcript) => {
+        let counter = counters.get(transcript);
+        if (counter === undefined) {
+          counter = cachedCounter(counterForModel(modelOf(transcript)), { byContent: true });
+          counters.set(transcript, counter);
+        }
+        return counter;
+      };
       const common = {
         transcripts,
         baseline: unmanagedBaseline(),
         pricingFor: (transcript: Transcript) => pricings.get(transcript) as ReplayPricing,
-        counterFor: (transcript: Transcript) => counterForModel(modelOf(transcript)),
+        counterFor,
         budgetFor: (_: Transcript, pricing: ReplayPricing) => ({
           contextWindow: options.window ?? pricing.model.contextWindow,
         }),

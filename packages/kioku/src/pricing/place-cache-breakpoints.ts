@@ -81,6 +81,8 @@ export function placeCacheBreakpoints(
   const marker: CacheControlMarker = ttl === '1h' ? { type: 'ephemeral', ttl } : { type: 'ephemeral' };
   return messages.map((message, index) => {
     const on = marked.has(index);
+    // A message with no marker that gets none is itself: nothing to look up.
+    if (!on && message.providerOptions?.anthropic?.cacheControl === undefined) return message;
     const copies = on ? memo?.marked : memo?.unmarked;
     const known = copies?.get(message);
     if (known !== undefined) return known;

@@ -1,6 +1,7 @@
 import { ReplayConfigurationError } from '../errors/replay-configuration-error.js';
 import { fidelityMeter } from '../fidelity/fidelity-meter.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
+import { cachedCounter } from '../tokens/cached-counter.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Transcript } from '../transcripts/transcript.js';
@@ -89,7 +90,8 @@ export async function analyzeStrategies({
   const fidelity = fidelityMeter();
   for (const transcript of transcripts) {
     const pricing = pricingFor(transcript);
-    const counter = counterFor(transcript);
+    // Equal messages the strategies make (each its own copies) are counted once per transcript.
+    const counter = cachedCounter(counterFor(transcript), { byContent: true });
     const budget = budgetFor(transcript, pricing);
     for (const strategy of all) {
       const policy = typeof breakpoints === 'function' ? breakpoints(strategy) : breakpoints;

@@ -6,6 +6,7 @@ import { cachePrices } from '../pricing/cache-prices.js';
 import { noCachePolicy } from '../pricing/no-cache-policy.js';
 import { type SimulatedCall, simulateCost } from '../pricing/simulate-cost.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
+import { cachedCounter } from '../tokens/cached-counter.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Transcript } from '../transcripts/transcript.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
@@ -77,7 +78,7 @@ export interface ReplayTranscriptOptions {
 export async function replayTranscript({
   transcript,
   strategy,
-  counter,
+  counter: givenCounter,
   pricing,
   budget = { contextWindow: pricing.model.contextWindow },
   trigger,
@@ -93,6 +94,8 @@ export async function replayTranscript({
   const violations: ReplayedCall['violations'][] = [];
   const simulated: SimulatedCall[] = [];
   const plan = breakpointPlan(breakpoints, strategy, pricing);
+  // Each message counted once, and each prompt from the one before it (as the middleware counts).
+  const counter = cachedCounter(givenCounter);
   const marking = plan.mark === undefined ? undefined : markedPrompts(plan.mark, counter);
   const compactor = createCompactor({
     strategy: plan.strategy,

@@ -14,6 +14,7 @@ export function lengthCounter({ overhead = 0 }: { overhead?: number } = {}): Tok
   return {
     family: 'length',
     exact: true,
+    additive: true,
     countMessage,
     countTools,
     countText: (text) => text.length,

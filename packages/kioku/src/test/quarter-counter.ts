@@ -24,6 +24,7 @@ export function quarterCounter(): TokenCounter {
   return {
     family: 'quarter',
     exact: true,
+    additive: true,
     countMessage,
     countTools,
     countText,

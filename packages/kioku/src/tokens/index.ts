@@ -1,5 +1,6 @@
 export { anthropicMediaTokens } from './anthropic-media-tokens.js';
 export { type BytesCounterOptions, createBytesCounter } from './bytes-counter.js';
+export { type CachedCounterOptions, cachedCounter } from './cached-counter.js';
 export {
   applyCalibration,
   type Calibration,

@@ -120,6 +120,7 @@ export function createTemplateCounter({
   return {
     family,
     exact,
+    additive: true,
     calibration,
     countMessage,
     countTools,

@@ -16,6 +16,12 @@ export interface TokenCounter {
   readonly family: string;
   /** False when the count is a calibrated estimate rather than a real tokenizer's. */
   readonly exact: boolean;
+  /**
+   * True when `countPrompt` is the count of the same prompt without messages plus `countMessage` of
+   * each message (kioku's counters are), so a prompt can be counted from the counts of its messages: what
+   * `cachedCounter` does to count a grown prompt by its new messages. Absent: not known.
+   */
+  readonly additive?: boolean;
   /** Tokens one message adds to a prompt, including the provider's per-message overhead. */
   countMessage(message: ModelMessage): number;
   /** Tokens the tool definitions add to a prompt, including the provider's tool-use preamble. */

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,21 +12,6 @@ import { openDuckDbLogEngine } from '../duckdb/open-duckdb-log-engine.js';
  * Zeek logs, APT29 Zeek; MIT): a clone without `../shared` runs them too.
  */
 export const securityLogsSource = fileURLToPath(new URL('../../../samples/security-logs', import.meta.url));
-
-/**
- * Why the tests that read the shared security logs skip (`undefined` when the folder is there); with
- * `CI=true` a missing folder is an error instead, so CI never passes by skipping them.
- */
-export const securityLogsMissing: string | undefined = existsSync(securityLogsSource)
-  ? undefined
-  : `no ${securityLogsSource}: needs ../shared beside the repository`;
-if (securityLogsMissing !== undefined && process.env.CI === 'true') {
-  throw new Error(`required in CI (CI=true): ${securityLogsMissing}`);
-}
-
-/** `title`, saying why it is skipped when the shared security logs are missing. */
-export const withSharedLogs = (title: string): string =>
-  securityLogsMissing === undefined ? title : `${title} (skipped: ${securityLogsMissing})`;
 
 /** Builds a small log database (the Log4Shell dataset, five tables) in a fresh temporary folder. */
 export async function buildLog4ShellDatabase(): Promise<{ dir: string; file: string; remove: () => Promise<void> }> {

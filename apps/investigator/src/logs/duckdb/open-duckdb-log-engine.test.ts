@@ -2,11 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildLog4ShellDatabase,
-  securityLogsMissing,
-  withSharedLogs,
-} from '../__fixtures__/log4shell-database.js';
+import { buildLog4ShellDatabase } from '../__fixtures__/log4shell-database.js';
 import type { LogEngine } from '../log-engine.js';
 import { LogQueryError } from '../log-query-error.js';
 import { openDuckDbLogEngine } from './open-duckdb-log-engine.js';
@@ -15,7 +11,6 @@ let database: Awaited<ReturnType<typeof buildLog4ShellDatabase>>;
 let engine: LogEngine;
 
 beforeAll(async () => {
-  if (securityLogsMissing !== undefined) return;
   database = await buildLog4ShellDatabase();
   engine = await openDuckDbLogEngine({ file: database.file });
 });
@@ -43,7 +38,7 @@ async function refusal(sql: string, limits?: Parameters<LogEngine['query']>[1]):
   return error;
 }
 
-describe.skipIf(securityLogsMissing !== undefined)(withSharedLogs('openDuckDbLogEngine'), () => {
+describe('openDuckDbLogEngine', () => {
   it('lists the tables with their descriptions and columns', async () => {
     const tables = await engine.tables();
     expect(tables.map((table) => table.name)).toEqual([

@@ -2,9 +2,9 @@ import type { ModelMessage } from 'ai';
 import { sameMessage } from '../../messages/same-message.js';
 import type { CachePrices } from '../../pricing/cache-prices.js';
 import { cacheableTokens } from '../../pricing/cacheable-tokens.js';
-import type { TokenCounter } from '../../tokens/token-counter.js';
 import type { Strategy, StrategyEdit } from '../strategy.js';
 import { checkFraction } from './check-option.js';
+import { messageTokens } from './message-tokens.js';
 import { usableTokens } from './usable-tokens.js';
 
 /**
@@ -150,12 +150,12 @@ export function cachePayback<State>(
       if (first === -1) return take();
       // A prompt that would not fit the window is never kept for the cache's sake.
       const toolTokens = counter.countTools(input.tools ?? []);
-      const heldTokens = toolTokens + tokensOf(counter, held, 0);
+      const heldTokens = toolTokens + messageTokens(counter, held);
       if (heldTokens > usableTokens(budget)) return take();
       const read = cacheRead ?? budget.cachePrices?.read ?? anthropicRead;
       const write = Math.max(read, cacheWrite ?? budget.cachePrices?.write ?? anthropicWrite);
       const sending = sendCost({ read, write, prices: budget.cachePrices });
-      const proposedTokens = toolTokens + tokensOf(counter, result.messages, 0);
+      const proposedTokens = toolTokens + messageTokens(counter, result.messages);
       const saved = heldTokens - proposedTokens;
       // A cache that keeps only marked prefixes reads up to the last breakpoint before the change: the
       // previous edits' frontier (`cacheBreakpoints` marks it); with `earlierMarks`, before any rewrite, the
@@ -173,13 +173,14 @@ export function cachePayback<State>(
             ),
           )
         : first;
-      const kept = from === 0 ? 0 : toolTokens + tokensOf(counter, result.messages.slice(0, from), 0);
-      const previous = toolTokens + tokensOf(counter, held.slice(0, state.output.length), 0);
+      const kept = from === 0 ? 0 : toolTokens + messageTokens(counter, result.messages.slice(0, from));
+      const previous = toolTokens + messageTokens(counter, held.slice(0, state.output.length));
       // This call: the held prompt reads all of the previous one; the rewrite only what precedes the change.
       const now = sending(heldTokens, previous) - sending(proposedTokens, kept);
       // Each later call reads this call's prompt: the smaller one costs less, unless it is too short to cache.
       const later = sending(heldTokens, heldTokens) - sending(proposedTokens, proposedTokens);
-      const callsSoFar = messages.filter((message) => message.role === 'assistant').length;
+      let callsSoFar = 0;
+      for (const message of messages) if (message.role === 'assistant') callsSoFar += 1;
       const expected = 1 + horizon * callsSoFar;
       const paid = breakEven ? state.rent : 0;
       if (saved > 0 && now + (expected - 1) * later + paid >= 0) return take();
@@ -247,14 +248,4 @@ function latestUserOrTool(messages: readonly ModelMessage[], before: number): nu
     if (role === 'user' || role === 'tool') return index;
   }
   return -1;
-}
-
-/** Tokens of `messages` from index `from` on. */
-function tokensOf(counter: TokenCounter, messages: readonly ModelMessage[], from: number): number {
-  let sum = 0;
-  for (let index = from; index < messages.length; index += 1) {
-    const message = messages[index];
-    if (message !== undefined) sum += counter.countMessage(message);
-  }
-  return sum;
 }

@@ -29,24 +29,47 @@ export function toolPartEdits({
     const before = messages[index];
     const after = output[index];
     if (before === undefined || after === undefined || typeof before.content === 'string') continue;
-    const names = new Set<string>();
+    edits.push(toolPartEdit({ strategy, kind, index, before, after, ids, counter }));
+  }
+  return edits;
+}
+
+/** The edit of one rewritten message (see {@link toolPartEdits}). */
+export function toolPartEdit({
+  strategy,
+  kind,
+  index,
+  before,
+  after,
+  ids,
+  counter,
+}: {
+  strategy: string;
+  kind: (role: ModelMessage['role']) => string;
+  index: number;
+  before: ModelMessage;
+  after: ModelMessage;
+  ids: readonly string[];
+  counter: TokenCounter;
+}): StrategyEdit {
+  const names = new Set<string>();
+  if (typeof before.content !== 'string') {
     for (const part of before.content) {
       if ((part.type === 'tool-call' || part.type === 'tool-result') && ids.includes(part.toolCallId)) {
         names.add(part.toolName);
       }
     }
-    const edit: StrategyEdit = {
-      strategy,
-      kind: kind(before.role),
-      messageIndexes: [index],
-      tokensBefore: counter.countMessage(before),
-      get tokensAfter() {
-        return counter.countMessage(after);
-      },
-    };
-    const [toolName] = names;
-    if (names.size === 1 && toolName !== undefined) edit.toolName = toolName;
-    edits.push(edit);
   }
-  return edits;
+  const edit: StrategyEdit = {
+    strategy,
+    kind: kind(before.role),
+    messageIndexes: [index],
+    tokensBefore: counter.countMessage(before),
+    get tokensAfter() {
+      return counter.countMessage(after);
+    },
+  };
+  const [toolName] = names;
+  if (names.size === 1 && toolName !== undefined) edit.toolName = toolName;
+  return edit;
 }

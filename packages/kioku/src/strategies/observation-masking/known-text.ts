@@ -47,6 +47,7 @@ export function knownText(): KnownText {
   let tail = '';
 
   const reset = () => {
+    last = undefined;
     read = [];
     ends = [0];
     joined = '';
@@ -75,7 +76,11 @@ export function knownText(): KnownText {
     }
     return joined;
   };
+  /** The history last read: asked again about it (one call's digests), nothing is compared. */
+  let last: readonly ModelMessage[] | undefined;
   const update = (messages: readonly ModelMessage[]) => {
+    if (messages === last && messages.length === read.length) return;
+    last = messages;
     let grown = messages.length >= read.length;
     for (let index = 0; grown && index < read.length; index += 1) grown = messages[index] === read[index];
     if (!grown) reset();

@@ -3,13 +3,12 @@ import type { TokenCounter } from '../../tokens/token-counter.js';
 import { batchCutoff } from '../internal/batch-cutoff.js';
 import { checkCount } from '../internal/check-option.js';
 import { outweighs, partTokens } from '../internal/part-tokens.js';
+import { type PartDecision, partTrack } from '../internal/part-track.js';
 import { perHistory } from '../internal/per-history.js';
-import { pinnedIndexes } from '../internal/pinned-indexes.js';
-import { isPlaceholder, markPlaceholder } from '../internal/placeholder-mark.js';
-import { type RewriteMemo, replaceToolParts } from '../internal/replace-tool-parts.js';
+import { markPlaceholder } from '../internal/placeholder-mark.js';
+import type { RewriteMemo } from '../internal/replace-tool-parts.js';
 import { type ToolFilterOptions, toolFilter } from '../internal/tool-filter.js';
-import { toolPartEdits } from '../internal/tool-part-edits.js';
-import { addTarget, toolResults } from '../internal/tool-parts.js';
+import type { Stepped } from '../internal/tool-parts.js';
 import type { Strategy } from '../strategy.js';
 import { isRecordOutput } from './is-record-output.js';
 import { knownText } from './known-text.js';
@@ -138,6 +137,12 @@ export function observationMasking({
   const references = keepReferenced > keep ? outputReferences() : undefined;
   // Referenced outputs leave the window whole batches after the others, so at the same calls.
   const extraBatches = Math.ceil((keepReferenced - keep) / batchSize);
+  const track = partTrack<ToolResultPart>({
+    parts: 'results',
+    strategy: name,
+    kind: () => 'mask-tool-result',
+    carried: () => true,
+  });
 
   return {
     name,
@@ -152,10 +157,9 @@ export function observationMasking({
       }
       const { memo, masked, worth } = caches;
       const known = knownOf(messages);
-      const mask = (message: ModelMessage, part: ToolResultPart): ToolResultPart => {
+      const mask = (message: ModelMessage, part: ToolResultPart, index: number): ToolResultPart => {
         const replacement = masked.get(part);
         if (replacement === undefined) {
-          const index = messages.indexOf(message);
           const measured = maskedOutput(part, partTokens(counter, message, part), (value) =>
             known.holds(messages, index, value),
           );
@@ -169,70 +173,65 @@ export function observationMasking({
         }
         return replacement;
       };
-      const shorter = (message: ModelMessage, part: ToolResultPart): boolean => {
-        const { output } = mask(message, part);
+      const shorter = (message: ModelMessage, part: ToolResultPart, index: number): boolean => {
+        const { output } = mask(message, part, index);
         const text = output.type === 'text' || output.type === 'error-text' ? output.value : '';
         return outweighs(counter, message, part, counter.countText(text));
       };
-      const worthMasking = (message: ModelMessage, part: ToolResultPart): boolean => {
+      const worthMasking = (message: ModelMessage, part: ToolResultPart, index: number): boolean => {
         const known = worth.get(part);
         if (known !== undefined) return known;
-        const decided = partTokens(counter, message, part) >= minTokens && shorter(message, part);
+        const decided = partTokens(counter, message, part) >= minTokens && shorter(message, part, index);
         worth.set(part, decided);
         return decided;
       };
 
-      const pinned = pinnedIndexes(messages);
-      const carried = new Set(state.masked);
-      const { parts: results, steps } = toolResults(messages);
+      const run = track({ messages, counter, state, ids: state.masked, memo });
+      const { parts: results, steps } = run;
       const cutoff = batchCutoff({ count: steps, keep, batchSize });
       const referencedCutoff = Math.max(0, cutoff - extraBatches * batchSize);
       // Repeats count among the steps the window's edge has passed `keep` before (they change with it);
       // a superseded output is an earlier step's, never the newest's.
       const repeated = maskRepeated ? repeatedCalls(messages, cutoff + keep) : new Set<string>();
-      const eligible = (index: number, message: ModelMessage, part: ToolResultPart, step: number) => {
-        if (!allowed(part.toolName)) return false;
-        if (repeated.has(part.toolCallId) && shorter(message, part)) return true;
-        if (step >= cutoff || !worthMasking(message, part)) return false;
-        return (
+      const decide = (position: number): PartDecision => {
+        const { index, part, step } = results[position] as Stepped<ToolResultPart>;
+        const message = messages[index] as ModelMessage;
+        if (!allowed(part.toolName)) return 'keep';
+        if (repeated.has(part.toolCallId) && shorter(message, part, index)) return 'edit';
+        if (step >= cutoff) return 'window';
+        if (!worthMasking(message, part, index)) return 'keep';
+        if (
           step < referencedCutoff ||
           references === undefined ||
           partTokens(counter, message, part) >= lookupTokens ||
           (structuredOnly && !isRecordOutput(part)) ||
           !references.referenced(messages, index, part)
-        );
-      };
-      const targets = new Map<number, string[]>();
-      const newlyMasked: string[] = [];
-      results.forEach(({ index, part, step }) => {
-        const message = messages[index];
-        if (message === undefined || pinned.has(index) || isPlaceholder(part)) return;
-        if (!carried.has(part.toolCallId)) {
-          if (!eligible(index, message, part, step)) return;
-          newlyMasked.push(part.toolCallId);
+        ) {
+          return 'edit';
         }
-        mask(message, part);
-        addTarget(targets, index, part.toolCallId);
-      });
-
-      const output = replaceToolParts({
-        messages,
-        targets,
-        replaceResult: (part) => masked.get(part) ?? part,
-        replaceCall: (part) => part,
-        memo,
+        // Referenced: kept for good, or until its step passes the referenced window's edge.
+        return keepReferenced === Number.POSITIVE_INFINITY ? 'keep' : 'wait';
+      };
+      const candidates = run.candidates(cutoff, referencedCutoff);
+      if (repeated.size > 0) {
+        const more = new Set(candidates);
+        for (const id of repeated) {
+          for (const position of run.positionsOf(id)) if (run.isOpen(position)) more.add(position);
+        }
+        candidates.splice(0, candidates.length, ...[...more].sort((a: number, b: number) => a - b));
+      }
+      for (const position of candidates) run.decide(position, decide(position));
+      const {
+        messages: output,
+        edits,
+        newIds,
+      } = run.finish({
+        replace: (part, message, index) => mask(message, part, index),
       });
       return {
         messages: output,
-        edits: toolPartEdits({
-          strategy: name,
-          kind: () => 'mask-tool-result',
-          messages,
-          output,
-          targets,
-          counter,
-        }),
-        state: newlyMasked.length === 0 ? state : { masked: [...state.masked, ...newlyMasked] },
+        edits,
+        state: newIds.length === 0 ? state : { masked: [...state.masked, ...newIds] },
       };
     },
   };

@@ -2,6 +2,8 @@ import type { ModelMessage } from 'ai';
 import { SummarizationError } from '../../errors/summarization-error.js';
 import { splitSteps } from '../../messages/split-turns.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
+import { messageTokens } from '../internal/message-tokens.js';
+import { perHistory } from '../internal/per-history.js';
 import { usableTokens } from '../internal/usable-tokens.js';
 import type { Strategy, StrategyBudget, StrategyInput, StrategyOutput } from '../strategy.js';
 import {
@@ -11,6 +13,7 @@ import {
   summarizedView,
   wholeView,
 } from './history-layout.js';
+import { layoutTracker } from './layout-tracker.js';
 import type { ResolvedSplit } from './split-options.js';
 import { initialSummarizationState, type SummarizationState } from './summarization-state.js';
 import type { FactsReport, SummarizeEdit } from './summarize-edit.js';
@@ -101,23 +104,27 @@ export function compactionStrategy({
     if (memo?.text !== text) memo = { text, message: summaryMessage(text) };
     return memo.message;
   };
-  const tokensOf = (counter: TokenCounter, messages: readonly ModelMessage[]) =>
-    messages.reduce((sum, message) => sum + counter.countMessage(message), 0);
+  const tokensOf = messageTokens;
+  /** Per conversation, the history's layout as it grows. */
+  const layouts = perHistory(() => ({ layout: layoutTracker() }));
 
   const run = async (
     { messages, tools, counter, budget, state, abortSignal }: StrategyInput<SummarizationState>,
     force: boolean,
   ): Promise<StrategyOutput<SummarizationState>> => {
-    const restored = summarizedView(
-      messages,
-      historyLayout(messages, state.question),
-      state.folded,
-      state.summary === undefined ? undefined : messageFor(state.summary),
-    );
+    const layoutOf = layouts(messages).layout;
+    const summarized = state.folded > 0 && state.summary !== undefined;
+    const restored = summarized
+      ? summarizedView(
+          messages,
+          layoutOf(messages, state.question),
+          state.folded,
+          state.summary === undefined ? undefined : messageFor(state.summary),
+        )
+      : wholeView(messages);
     // A state that does not fit the history (shorter, or cut elsewhere) is another history's: start over.
     const current = restored === undefined ? initialSummarizationState : state;
     const view = restored ?? wholeView(messages);
-    const layout = historyLayout(messages);
     const unchanged = (): StrategyOutput<SummarizationState> => ({
       messages: view.messages,
       edits: carriedEdits(messages, view, current, counter),
@@ -127,6 +134,7 @@ export function compactionStrategy({
       tools === undefined ? { messages: view.messages } : { messages: view.messages, tools },
     );
     if (!force && !split.triggered(prompt, view.messages, budget)) return unchanged();
+    const layout = layoutOf(messages);
     const at = split.at(view.messages, counter);
     let cut = at === undefined ? undefined : at < view.messages.length ? view.origin[at] : messages.length;
     if (force && (cut === undefined || cut <= view.cutIndex)) cut = splitSteps(messages).at(-1)?.start;

@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { splitSteps } from '../../messages/split-turns.js';
 import { pinnedIndexes } from '../internal/pinned-indexes.js';
+import { tailStart } from './layout-tracker.js';
 
 /** Which messages of a history a summary may replace. */
 export interface HistoryLayout {
@@ -43,19 +44,6 @@ export function historyLayout(messages: readonly ModelMessage[], question?: numb
   return { summarizable, kept, tail: tailStart(messages) };
 }
 
-function tailStart(messages: readonly ModelMessage[]): number {
-  const last = messages.at(-1)?.role;
-  if (last === 'tool')
-    return Math.max(
-      0,
-      messages.findLastIndex((message) => message.role === 'assistant'),
-    );
-  if (last !== 'user') return messages.length;
-  let start = messages.length;
-  while (messages[start - 1]?.role === 'user') start -= 1;
-  return start;
-}
-
 /** A history as a summary leaves it. */
 export interface SummarizedView {
   messages: ModelMessage[];
@@ -69,7 +57,15 @@ export interface SummarizedView {
 
 /** A history with nothing summarized, as a {@link SummarizedView}. */
 export function wholeView(messages: readonly ModelMessage[]): SummarizedView {
-  return { messages: messages.slice(), origin: messages.map((_, index) => index), cutIndex: 0, replaced: [] };
+  return {
+    messages: messages.slice(),
+    // Asked for only when a summary is made: not built at every call.
+    get origin() {
+      return messages.map((_, index) => index);
+    },
+    cutIndex: 0,
+    replaced: [],
+  };
 }
 
 /**
@@ -84,14 +80,7 @@ export function summarizedView(
   folded: number,
   summary: ModelMessage | undefined,
 ): SummarizedView | undefined {
-  if (folded === 0 || summary === undefined) {
-    return {
-      messages: messages.slice(),
-      origin: messages.map((_, index) => index),
-      cutIndex: 0,
-      replaced: [],
-    };
-  }
+  if (folded === 0 || summary === undefined) return wholeView(messages);
   if (folded > layout.summarizable.length) return undefined;
   const cutIndex = (layout.summarizable[folded - 1] ?? 0) + 1;
   if (messages[cutIndex]?.role === 'tool') return undefined;

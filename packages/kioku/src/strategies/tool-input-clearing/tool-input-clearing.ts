@@ -3,13 +3,12 @@ import { batchCutoff } from '../internal/batch-cutoff.js';
 import { checkCount } from '../internal/check-option.js';
 import { formatCount } from '../internal/format-count.js';
 import { inputText, outweighs, partTokens } from '../internal/part-tokens.js';
-import { pinnedIndexes } from '../internal/pinned-indexes.js';
-import { isPlaceholder, markPlaceholder } from '../internal/placeholder-mark.js';
-import { type RewriteMemo, replaceToolParts } from '../internal/replace-tool-parts.js';
+import { partTrack } from '../internal/part-track.js';
+import { markPlaceholder } from '../internal/placeholder-mark.js';
+import type { RewriteMemo } from '../internal/replace-tool-parts.js';
 import { shrinkInput } from '../internal/shrink-input.js';
 import { type ToolFilterOptions, toolFilter } from '../internal/tool-filter.js';
-import { toolPartEdits } from '../internal/tool-part-edits.js';
-import { addTarget, toolCalls } from '../internal/tool-parts.js';
+import type { Stepped } from '../internal/tool-parts.js';
 import type { Strategy } from '../strategy.js';
 
 /** Options of {@link toolInputClearing}. */
@@ -79,6 +78,12 @@ export function toolInputClearing({
     }
     return shrunk;
   };
+  const track = partTrack<ToolCallPart>({
+    parts: 'calls',
+    strategy: name,
+    kind: () => 'clear-tool-input',
+    carried: (part) => shrink(part) !== null,
+  });
 
   return {
     name,
@@ -91,42 +96,23 @@ export function toolInputClearing({
         const shrunk = shrink(part);
         return shrunk !== null && outweighs(counter, message, part, counter.countText(inputText(shrunk)));
       };
-      const pinned = pinnedIndexes(messages);
-      const carried = new Set(state.cleared);
-      const { parts: calls, steps } = toolCalls(messages);
-      const cutoff = batchCutoff({ count: steps, keep, batchSize });
-      const targets = new Map<number, string[]>();
-      const newlyCleared: string[] = [];
-      calls.forEach(({ index, part, step }) => {
-        const message = messages[index];
-        if (message === undefined || pinned.has(index) || isPlaceholder(part)) return;
-        if (carried.has(part.toolCallId)) {
-          if (shrink(part) === null) return;
-        } else {
-          if (step >= cutoff || !allowed(part.toolName) || !worthClearing(message, part)) return;
-          newlyCleared.push(part.toolCallId);
-        }
-        addTarget(targets, index, part.toolCallId);
-      });
-
-      const output = replaceToolParts({
-        messages,
-        targets,
-        replaceResult: (part) => part,
-        replaceCall: (part) => shrink(part) ?? part,
-        memo,
-      });
+      const run = track({ messages, counter, state, ids: state.cleared, memo });
+      const cutoff = batchCutoff({ count: run.steps, keep, batchSize });
+      for (const position of run.candidates(cutoff, 0)) {
+        const { index, part, step } = run.parts[position] as Stepped<ToolCallPart>;
+        const decision =
+          step >= cutoff
+            ? 'window'
+            : !allowed(part.toolName) || !worthClearing(messages[index] as ModelMessage, part)
+              ? 'keep'
+              : 'edit';
+        run.decide(position, decision);
+      }
+      const { messages: output, edits, newIds } = run.finish({ replace: (part) => shrink(part) ?? part });
       return {
         messages: output,
-        edits: toolPartEdits({
-          strategy: name,
-          kind: () => 'clear-tool-input',
-          messages,
-          output,
-          targets,
-          counter,
-        }),
-        state: newlyCleared.length === 0 ? state : { cleared: [...state.cleared, ...newlyCleared] },
+        edits,
+        state: newIds.length === 0 ? state : { cleared: [...state.cleared, ...newIds] },
       };
     },
   };

@@ -1,0 +1,297 @@
+// Issue 24 item 1: CPU per call of kioku's default in a live loop, at 50, 200, 1,000 and 5,000 steps,
+// against (a) an incremental design that only hashes the messages new at each call, (b) the AI SDK's
+// documented recipe (`prepareStep` pruning with `pruneMessages` once `JSON.stringify(messages).length / 4`
+// passes 100,000) and (c) LangChain.js' `contextEditingMiddleware` (`ClearToolUsesEdit`, trigger 100,000
+// tokens) in its own agent loop, each in a process of its own, in the same run. The workload is
+// bench/live/scripted-workload.mjs (1 to 3 parallel calls per step, 2 to 8 KB outputs). What is timed is
+// each method's own work before a model call (process CPU: `process.cpuUsage`, as the machine is
+// shared): kioku's `transformParams`, the hash middleware's, the recipe's `prepareStep`, LangChain's
+// middleware up to its handler. For kioku the same run also times counting the messages new at that call
+// once, with a counter of its own (o200k, warmed): the issue's target is p95 <= 1 ms plus that, flat in
+// the history's length. Percentiles are over the calls in (0.8 L, L] at L steps.
+// Fails (exit 1) when kioku's p95 minus the time to count the new messages is above 1 ms at any length,
+// when kioku does not reach a length within the budget, or when its p95 at the longest length is above
+// twice that at 200 steps (not flat).
+// Run from the repository root after `npm run build`: `node bench/live/per-call-cpu.mjs [steps]`.
+// Writes bench/results/live-per-call-cpu.json.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { percentile } from '../percentile.mjs';
+
+const maxSteps = Number(process.argv[2] ?? 5_000);
+const lengths = [50, 200, 1_000, 5_000].filter((length) => length <= maxSteps);
+const trigger = 100_000;
+/**
+ * A method's run stops after this much CPU (seconds, `KIOKU_BENCH_CPU_BUDGET`): a method whose loop is
+ * quadratic (each call reads the whole history) reports the steps it reached, and lengths it did not
+ * reach are reported as such.
+ */
+const cpuBudget = Number(process.env.KIOKU_BENCH_CPU_BUDGET ?? 300);
+
+if (process.argv[2] === '--child') {
+  const [, , , method, steps] = process.argv;
+  process.stdout.write(`${JSON.stringify(await child(method, Number(steps)))}\n`);
+  process.exit(0);
+}
+
+/** CPU milliseconds of `work` (process-wide user + system). */
+function timed() {
+  const started = process.cpuUsage();
+  return () => {
+    const spent = process.cpuUsage(started);
+    return (spent.user + spent.system) / 1000;
+  };
+}
+
+async function child(method, steps) {
+  const ai = await import('ai');
+  const workload = await import('./scripted-workload.mjs');
+  const calls = [];
+  const counts = [];
+  const startedAll = process.cpuUsage();
+  const overBudget = () => {
+    const spent = process.cpuUsage(startedAll);
+    return (spent.user + spent.system) / 1e6 > cpuBudget;
+  };
+  if (method === 'langchain') return langChainRun(workload, steps, calls, overBudget);
+  const tools = workload.agentTools(ai);
+  let model = workload.scriptedModel({
+    steps,
+    onCall: (step) => {
+      if (overBudget()) throw new Error(`budget: ${step}`);
+    },
+  });
+  let prepareStep;
+  if (method === 'kioku' || method === 'hash') {
+    const { kiokuMiddleware, createOpenAICounter } = await import('kioku');
+    const fresh = createOpenAICounter({ encoding: 'o200k_base' });
+    fresh.countText('warm the vocabulary up');
+    let seen = 0;
+    const inner =
+      method === 'kioku'
+        ? kiokuMiddleware()
+        : {
+            specificationVersion: 'v4',
+            async transformParams({ params }) {
+              // The incremental design: hash only what is new since the last call.
+              createHash('sha256')
+                .update(JSON.stringify(params.prompt.slice(seen)))
+                .digest('hex');
+              return params;
+            },
+          };
+    const middleware = {
+      ...inner,
+      async transformParams(options) {
+        const isAgentCall = (options.params.tools?.length ?? 0) > 0;
+        const done = timed();
+        const result = await inner.transformParams(options);
+        const spent = done();
+        if (isAgentCall) {
+          calls.push(spent);
+          if (method === 'kioku') {
+            const counted = timed();
+            for (const message of options.params.prompt.slice(seen)) fresh.countMessage(message);
+            counts.push(counted());
+          }
+          seen = options.params.prompt.length;
+        }
+        return result;
+      },
+    };
+    model = ai.wrapLanguageModel({ model, middleware });
+  } else if (method === 'ai-sdk-recipe') {
+    const recipe = ({ messages }) => {
+      if (JSON.stringify(messages).length / 4 > trigger) {
+        return {
+          messages: ai.pruneMessages({
+            messages,
+            reasoning: 'all',
+            toolCalls: 'before-last-3-messages',
+            emptyMessages: 'remove',
+          }),
+        };
+      }
+      return undefined;
+    };
+    prepareStep = async (options) => {
+      const done = timed();
+      const result = await recipe(options);
+      calls.push(done());
+      return result;
+    };
+  }
+  try {
+    await ai.generateText({
+      model,
+      instructions: workload.system,
+      prompt: workload.task,
+      tools,
+      stopWhen: ai.stepCountIs(steps + 1),
+      maxRetries: 0,
+      ...(prepareStep === undefined ? {} : { prepareStep }),
+    });
+  } catch (error) {
+    if (!String(error?.message ?? error).includes('budget')) throw error;
+  }
+  return { calls, counts };
+}
+
+async function langChainRun(workload, steps, calls, overBudget) {
+  const { BaseChatModel } = await import('@langchain/core/language_models/chat_models');
+  const { AIMessage, HumanMessage } = await import('@langchain/core/messages');
+  const { ClearToolUsesEdit, contextEditingMiddleware, createAgent, tool } = await import('langchain');
+  class ScriptedChatModel extends BaseChatModel {
+    step = 0;
+    _llmType() {
+      return 'scripted';
+    }
+    bindTools() {
+      return this;
+    }
+    async _generate() {
+      if (overBudget()) throw new Error('budget');
+      const step = this.step;
+      this.step += 1;
+      const message =
+        step >= steps
+          ? new AIMessage({ content: workload.answer })
+          : new AIMessage({
+              content: `Step ${step + 1}.`,
+              tool_calls: workload.stepCalls(step).map((call) => ({
+                id: call.toolCallId,
+                name: call.toolName,
+                args: call.input,
+                type: 'tool_call',
+              })),
+            });
+      return { generations: [{ text: '', message }] };
+    }
+  }
+  const tools = workload.toolNames.map((name) =>
+    tool(
+      async (_input, config) => {
+        const [, step, k] = /^call_(\d+)_(\d+)$/.exec(config.toolCall?.id ?? '') ?? [];
+        return workload.toolOutput(Number(step), Number(k));
+      },
+      {
+        name,
+        description: `The ${name} tool.`,
+        schema: { type: 'object', properties: {}, additionalProperties: true },
+      },
+    ),
+  );
+  const middleware = contextEditingMiddleware({
+    edits: [new ClearToolUsesEdit({ trigger: { tokens: trigger } })],
+  });
+  const wrap = middleware.wrapModelCall;
+  middleware.wrapModelCall = async (request, handler) => {
+    const done = timed();
+    return wrap(request, (edited) => {
+      calls.push(done());
+      return handler(edited);
+    });
+  };
+  const agent = createAgent({
+    model: new ScriptedChatModel({}),
+    tools,
+    systemPrompt: workload.system,
+    middleware: [middleware],
+  });
+  try {
+    await agent.invoke({ messages: [new HumanMessage(workload.task)] }, { recursionLimit: 2 * steps + 10 });
+  } catch (error) {
+    if (!String(error?.message ?? error).includes('budget')) throw error;
+  }
+  return { calls, counts: [] };
+}
+
+function run(method) {
+  const output = execFileSync(
+    process.execPath,
+    ['--max-old-space-size=8192', fileURLToPath(import.meta.url), '--child', method, String(maxSteps)],
+    { encoding: 'utf8', maxBuffer: 1 << 26 },
+  );
+  return JSON.parse(output.trim().split('\n').at(-1));
+}
+
+const round = (value) => Math.round(value * 1000) / 1000;
+const methods = ['kioku', 'hash', 'ai-sdk-recipe', 'langchain'];
+const runs = Object.fromEntries(methods.map((method) => [method, run(method)]));
+const windowOf = (values, length) => values.slice(Math.floor(0.8 * length), length);
+const rows = [];
+for (const length of lengths) {
+  const row = { steps: length };
+  for (const method of methods) {
+    const values = windowOf(runs[method].calls, length);
+    row[method] =
+      values.length < length - Math.floor(0.8 * length)
+        ? null
+        : { p50Ms: round(percentile(values, 50)), p95Ms: round(percentile(values, 95)) };
+  }
+  if (row.kioku === null) {
+    // kioku did not reach this length within the budget: nothing to compare.
+    rows.push(row);
+    continue;
+  }
+  const kioku = windowOf(runs.kioku.calls, length);
+  const counts = windowOf(runs.kioku.counts, length);
+  const overhead = kioku.map((value, index) => value - (counts[index] ?? 0));
+  row.countNewMessages = { p50Ms: round(percentile(counts, 50)), p95Ms: round(percentile(counts, 95)) };
+  row.kiokuMinusCount = { p50Ms: round(percentile(overhead, 50)), p95Ms: round(percentile(overhead, 95)) };
+  for (const peer of ['hash', 'ai-sdk-recipe', 'langchain']) {
+    row[`kiokuP95Over_${peer}`] =
+      row[peer] === null ? null : round(row.kioku.p95Ms / Math.max(row[peer].p95Ms, 0.001));
+  }
+  rows.push(row);
+}
+const violations = rows.flatMap((row) => {
+  if (row.kioku === null)
+    return [`${row.steps} steps: kioku did not reach them within ${cpuBudget} s of CPU`];
+  if (row.kiokuMinusCount.p95Ms <= 1) return [];
+  return [
+    `${row.steps} steps: kioku's p95 minus counting the new messages is ${row.kiokuMinusCount.p95Ms} ms (target <= 1 ms)`,
+  ];
+});
+// Flat in the history's length: kioku's p95 at the longest length reached within 2x its p95 at 200 steps.
+const measured = rows.filter((row) => row.kioku !== null);
+const shortest = measured.find((row) => row.steps === 200) ?? measured[0];
+const longest = measured.at(-1);
+if (shortest !== undefined && longest !== undefined && longest.kioku.p95Ms > 2 * shortest.kioku.p95Ms) {
+  violations.push(
+    `not flat: kioku's p95 is ${longest.kioku.p95Ms} ms at ${longest.steps} steps against ${shortest.kioku.p95Ms} ms at ${shortest.steps}`,
+  );
+}
+const reached = Object.fromEntries(methods.map((method) => [method, runs[method].calls.length]));
+const result = {
+  date: new Date().toISOString(),
+  node: process.version,
+  workload: 'bench/live/scripted-workload.mjs: 1-3 parallel calls per step, 2-8 KB outputs; gpt-4o',
+  cpuBudgetSeconds: cpuBudget,
+  callsReached: reached,
+  rows,
+  violations,
+};
+mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
+writeFileSync(
+  new URL('../results/live-per-call-cpu.json', import.meta.url),
+  `${JSON.stringify(result, null, 2)}\n`,
+);
+console.log(`calls reached: ${JSON.stringify(reached)}`);
+console.table(
+  rows.map((row) => ({
+    steps: row.steps,
+    'kioku p50/p95 ms': row.kioku === null ? 'not reached' : `${row.kioku.p50Ms} / ${row.kioku.p95Ms}`,
+    'count new p95': row.countNewMessages?.p95Ms,
+    'kioku - count p95': row.kiokuMinusCount?.p95Ms,
+    'hash p95': row.hash?.p95Ms,
+    'AI SDK recipe p95': row['ai-sdk-recipe']?.p95Ms ?? 'not reached',
+    'LangChain p95': row.langchain?.p95Ms ?? 'not reached',
+  })),
+);
+if (violations.length > 0) {
+  console.error(`violations:\n${violations.join('\n')}`);
+  process.exit(1);
+}
