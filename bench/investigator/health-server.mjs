@@ -1,7 +1,13 @@
 // One investigator console server for bench/investigator/health.mjs, in its own process (a stalled event
 // loop can then be measured from outside and ended): the build at argv[2] (a directory holding
 // apps/investigator/dist), a chat model on the loopback OpenAI-compatible server at argv[3] (its id gpt-4o,
-// so kioku counts with OpenAI's tokenizer), an in-memory store. Prints `{ url }` on one line when listening.
+// so kioku counts with OpenAI's tokenizer), an in-memory store, requests named by x-forwarded-user acting
+// as analysts. Prints `{ url }` on one line when listening, then one line `{ stall: { at, wallMs, cpuMs } }`
+// for each time its event loop did not turn for more than 30 ms (a 10 ms timer late by over 20 ms): `at` when it turned again (ms since the
+// epoch), `cpuMs` the CPU time this process's main thread used meanwhile (from /proc on Linux; elsewhere
+// the whole process's, an upper bound). On a loaded machine a stall's wall time is mostly waiting for a
+// core; its CPU time is the work done on the event loop.
+import { readFileSync } from 'node:fs';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createHashingEmbedder } from 'kioku/store';
 
@@ -22,7 +28,35 @@ const app = createConsoleServer({
   contextWindow: 128_000,
   settings: { model: 'openai:gpt-4o', logEngine: 'none', threatIntel: [] },
   proxyHeader: 'x-forwarded-user',
+  // Chat needs the analyst role (a proxy user is a viewer by default since roles came); the build before
+  // roles ignores the option.
+  proxyRole: 'analyst',
   webRoot: '/nonexistent',
 });
 const server = await startServer({ app, port: 0 });
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+
+/** CPU milliseconds of the main thread (its /proc task entry: utime + stime, in 10 ms ticks). */
+const taskStat = `/proc/self/task/${process.pid}/stat`;
+const mainThreadCpuMs = () => {
+  try {
+    const fields = readFileSync(taskStat, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  }
+};
+let lastWall = performance.now();
+let lastCpu = mainThreadCpuMs();
+setInterval(() => {
+  const wall = performance.now();
+  const cpu = mainThreadCpuMs();
+  const wallMs = wall - lastWall;
+  if (wallMs > 30) {
+    const stall = { at: performance.timeOrigin + wall, wallMs: Math.round(wallMs), cpuMs: cpu - lastCpu };
+    process.stdout.write(`${JSON.stringify({ stall })}\n`);
+  }
+  lastWall = wall;
+  lastCpu = cpu;
+}, 10);

@@ -28,6 +28,7 @@ const { values } = parseArgs({
   },
 });
 const limitMs = Number(values.limit) * 1000;
+const loadAverageAtStart = loadavg();
 const repository = fileURLToPath(new URL('../../', import.meta.url));
 const log = (line) => console.error(`[health] ${line}`);
 const token = 'a-webhook-token-of-32-characters';
@@ -96,21 +97,33 @@ async function startServerProcess(root, baseUrl) {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  const stalls = [];
   const url = await new Promise((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk) => {
       text += chunk;
-      if (text.includes('\n')) resolve(JSON.parse(text.split('\n')[0]).url);
+      const lines = text.split('\n');
+      text = lines.pop();
+      for (const line of lines) {
+        const message = JSON.parse(line);
+        if (message.url !== undefined) resolve(message.url);
+        else stalls.push(message.stall);
+      }
     });
     child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
   });
-  return { url, stop: () => child.kill('SIGKILL') };
+  return { url, stalls, stop: () => child.kill('SIGKILL') };
 }
 
-/** Runs `work` while polling /health; gives up after the limit. */
-async function measure(url, work) {
+/**
+ * Runs `work` while polling /health; gives up after the limit. Besides the polls' wall times, the server's
+ * event-loop stalls in the meantime: the longest by wall time and by the main thread's CPU time.
+ */
+async function measure({ url, stalls }, work) {
   const stop = pollHealth(url);
+  const loadBefore = loadavg()[0];
   const began = performance.now();
+  const from = performance.timeOrigin + began;
   let outcome;
   try {
     outcome = await Promise.race([
@@ -124,6 +137,10 @@ async function measure(url, work) {
   }
   const seconds = (performance.now() - began) / 1000;
   const latencies = await stop();
+  // A stall reported up to a second after the work ended (its line may still be on the way) counts.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const to = performance.timeOrigin + performance.now();
+  const during = stalls.filter((stall) => stall.at >= from && stall.at - stall.wallMs <= to);
   return {
     outcome,
     seconds: round(seconds),
@@ -131,6 +148,10 @@ async function measure(url, work) {
     p50Ms: round(percentile(latencies, 50)),
     p99Ms: round(percentile(latencies, 99)),
     maxMs: round(Math.max(...latencies)),
+    stalls: during.length,
+    longestStallWallMs: Math.max(0, ...during.map((stall) => stall.wallMs)),
+    longestStallCpuMs: Math.max(0, ...during.map((stall) => stall.cpuMs)),
+    loadAverage: [round(loadBefore), round(loadavg()[0])],
   };
 }
 
@@ -139,7 +160,7 @@ function round(value) {
 }
 
 const provider = await startLoopbackProvider({
-  replies: [{ text: 'I looked at the alert: nothing more to add.' }],
+  respond: () => ({ text: 'I looked at the alert: nothing more to add.' }),
 });
 const results = [];
 try {
@@ -149,7 +170,7 @@ try {
       const server = await startServerProcess(root, provider.baseUrl);
       try {
         let id;
-        const ingest = await measure(server.url, async () => {
+        const ingest = await measure(server, async () => {
           const response = await fetch(`${server.url}/hooks/alert/edr`, {
             method: 'POST',
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -162,7 +183,7 @@ try {
         if (id === undefined) continue;
         const headers = { 'x-forwarded-user': 'bench@example.org' };
         let bytes = 0;
-        const view = await measure(server.url, async () => {
+        const view = await measure(server, async () => {
           const response = await fetch(`${server.url}/api/alerts/${id}`, { headers });
           bytes = (await response.text()).length;
         });
@@ -173,14 +194,22 @@ try {
           ...view,
           bytes,
         });
-        const chat = await measure(server.url, async () => {
+        const chat = await measure(server, async () => {
           const response = await fetch(`${server.url}/api/alerts/${id}/chat`, {
             method: 'POST',
             headers: { ...headers, 'x-investigator-console': '1', 'content-type': 'application/json' },
             body: JSON.stringify({ message: 'What does this alert show?' }),
           });
           const text = await response.text();
-          if (!text.includes('nothing more to add'))
+          // The answer streams as text deltas (one may end mid-word): joined, it must be the model's.
+          const answer = text
+            .split('\n')
+            .filter((line) => line.startsWith('data: {'))
+            .map((line) => JSON.parse(line.slice(6)))
+            .filter((chunk) => chunk.type === 'text-delta')
+            .map((chunk) => chunk.delta ?? chunk.textDelta ?? '')
+            .join('');
+          if (!answer.includes('nothing more to add'))
             throw new Error(`the turn did not answer (${response.status}): ${text.slice(0, 200)}`);
         });
         results.push({ build, alert: alertName, activity: 'chat turn', ...chat });
@@ -194,23 +223,33 @@ try {
   rmSync(baselineRoot, { recursive: true, force: true });
 }
 
+// Two checks per activity of this checkout. The target as the issue states it, by wall time, which a
+// loaded machine distorts (each process waits for a core); and the main thread's CPU time in its longest
+// stall, which load does not inflate: work on the event loop that would hold /health up on a quiet machine.
 const checks = results
   .filter((result) => result.build === 'this checkout')
-  .map((result) => ({
-    check: `${result.alert}, ${result.activity}: /health p99 <= 100 ms and done`,
-    value: result.p99Ms,
-    pass: result.p99Ms <= 100 && result.outcome === 'done',
-  }));
+  .flatMap((result) => [
+    {
+      check: `${result.alert}, ${result.activity}: done, /health p99 <= 100 ms (wall time; load ${result.loadAverage.join(' -> ')})`,
+      value: result.outcome === 'done' ? result.p99Ms : result.outcome,
+      pass: result.p99Ms <= 100 && result.outcome === 'done',
+    },
+    {
+      check: `${result.alert}, ${result.activity}: done, the event loop's longest stall <= 100 ms of CPU`,
+      value: result.outcome === 'done' ? result.longestStallCpuMs : result.outcome,
+      pass: result.longestStallCpuMs <= 100 && result.outcome === 'done',
+    },
+  ]);
 writeFileSync(
   values.out,
-  `${JSON.stringify({ bench: 'investigator-health', date: new Date().toISOString(), baseline: values.baseline, limitSeconds: limitMs / 1000, machine: { cpus: cpus().length, loadAverageAtStart: loadavg()[0] }, node: process.version, results, checks }, null, 2)}\n`,
+  `${JSON.stringify({ bench: 'investigator-health', date: new Date().toISOString(), baseline: values.baseline, limitSeconds: limitMs / 1000, machine: { cpus: cpus().length, loadAverageAtStart, loadAverageAtEnd: loadavg() }, node: process.version, results, checks }, null, 2)}\n`,
 );
 console.log(
-  'build              alert                   activity                          outcome           s   polls  p50 ms  p99 ms   max ms',
+  'build              alert                   activity                          outcome           s   polls  p50 ms  p99 ms   max ms  stall wall/CPU ms',
 );
 for (const r of results) {
   console.log(
-    `${r.build.padEnd(18)} ${r.alert.padEnd(23)} ${r.activity.padEnd(33)} ${r.outcome.slice(0, 16).padEnd(16)} ${String(r.seconds).padStart(5)} ${String(r.polls).padStart(6)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.maxMs).padStart(8)}`,
+    `${r.build.padEnd(18)} ${r.alert.padEnd(23)} ${r.activity.padEnd(33)} ${r.outcome.slice(0, 16).padEnd(16)} ${String(r.seconds).padStart(5)} ${String(r.polls).padStart(6)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.maxMs).padStart(8)}  ${r.longestStallWallMs}/${r.longestStallCpuMs}`,
   );
 }
 for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'} ${check.check}: ${check.value}`);

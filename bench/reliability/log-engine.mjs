@@ -51,7 +51,7 @@ const { loadSecurityLogs, loadRunbooks, defaultRunbooksDir } = await import(path
 await loadSecurityLogs({ source, file: database });
 
 // --- Hostile queries.
-const followUp = 'select count(*) as n from log4shell_auditd';
+const followUp = 'select count(*) as n from ubuntu5_auditd';
 const hostile = [
   [
     'table function with side effects',

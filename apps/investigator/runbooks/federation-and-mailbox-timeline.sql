@@ -1,5 +1,5 @@
 -- title: AD FS, directory, Azure AD and mailbox activity in one timeline
--- description: One timeline across the identity sources: directory object reads and replication against the domain controller (event 4662, which covers reads of the AD FS DKM key; Defender "Directory Services replication"), AD FS server activity (SQL audit 33205 on the configuration database, token events 412/501), Azure AD changes to an application's credentials and delegated permission grants, and mailbox reads (MailItemsAccessed) with the client application that made them. A token-signing key read from the directory followed by mailbox reads through an application that was just granted permissions is how forged SAML tokens show. Logons (4624) are left out: query goldensaml_windows_events for them.
+-- description: One timeline across the identity sources: directory object reads and replication against the domain controller (event 4662, which covers reads of the AD FS DKM key; Defender "Directory Services replication"), AD FS server activity (SQL audit 33205 on the configuration database, token events 412/501), Azure AD changes to an application's credentials and delegated permission grants, and mailbox reads (MailItemsAccessed) with the client application that made them. A token-signing key read from the directory followed by mailbox reads through an application that was just granted permissions is how forged SAML tokens show. Logons (4624) are left out: query tenant_windows_events for them.
 select
   try_cast(TimeGenerated as timestamp) as time,
   'windows' as source,
@@ -15,7 +15,7 @@ select
     when 4624 then 'logon'
     else 'other'
   end as detail
-from goldensaml_windows_events
+from tenant_windows_events
 where EventID <> 4624
 union all
 select
@@ -24,7 +24,7 @@ select
   coalesce(nullif(DeviceName, ''), AccountName),
   ActionType,
   coalesce(InitiatingProcessFileName, '')
-from goldensaml_m365_defender
+from m365_defender_events
 union all
 select
   TimeGenerated,
@@ -32,7 +32,7 @@ select
   json_extract_string(InitiatedBy, '$.user.userPrincipalName'),
   trim(OperationName),
   array_to_string(json_extract_string(TargetResources, '$[*].displayName'), ', ')
-from goldensaml_aad_audit
+from azure_ad_audit
 union all
 select
   TimeGenerated,
@@ -40,5 +40,5 @@ select
   UserId,
   Operation,
   'client app ' || coalesce(cast(ClientAppId as varchar), '?') || ' from ' || coalesce(Client_IPAddress, '?')
-from goldensaml_office_activity
+from office_activity
 order by time, source

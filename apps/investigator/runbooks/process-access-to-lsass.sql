@@ -7,7 +7,7 @@ select
   count(*) as events,
   min("@timestamp") as first_seen,
   max("@timestamp") as last_seen
-from lsass_windows
+from mkt01_windows
 where EventID = 10 and TargetImage ilike '%\lsass.exe'
 group by all
 order by events, first_seen

@@ -7,6 +7,6 @@ select
   Image as image,
   CommandLine as command_line,
   "User" as user_name
-from lsass_windows
+from mkt01_windows
 where EventID = 1 and (Image ilike 'C:\Users\%' or ParentImage ilike 'C:\Users\%')
 order by time

@@ -12,7 +12,7 @@ select
   sum(additionalEventData.bytesTransferredOut) as bytes_out,
   min("@timestamp") as first_seen,
   max("@timestamp") as last_seen
-from cloudtrail_s3_exfiltration
+from cloudtrail_events
 where eventSource = 's3.amazonaws.com' and userIdentity."type" = 'AssumedRole'
 group by all
 order by first_seen

@@ -9,7 +9,7 @@ with commands as (
     regexp_extract(SyslogMessage, 'cmdline="(.*?)" redactors=', 1) as command_line,
     regexp_extract(SyslogMessage, ' pid=(\d+)', 1) as pid,
     regexp_extract(SyslogMessage, ' ppid=(\d+)', 1) as parent_pid
-  from log4shell_auditd
+  from ubuntu5_auditd
   where SyslogMessage like '%syscall=execve%' and SyslogMessage like '%success=yes%'
 )
 select
@@ -35,6 +35,6 @@ select
   null as pid,
   null as parent_pid,
   null as decoded_payload
-from log4shell_vmconnection
+from ubuntu5_vmconnection
 where ProcessName in ('java', 'bash', 'sh', 'dash')
 order by time, kind

@@ -1,12 +1,12 @@
 -- title: Zeek connections by volume
--- description: Zeek conn records of both networks (apt29_zeek and lsass_zeek_conn) grouped by source, destination, port and service, with connection counts, bytes each way, total duration and first/last time, largest outbound volume first. Look for a workstation sending much more than it receives, long-lived sessions to one address (command and control), and unusual ports.
+-- description: Zeek conn records of both networks (apt29_zeek and mkt01_zeek_conn) grouped by source, destination, port and service, with connection counts, bytes each way, total duration and first/last time, largest outbound volume first. Look for a workstation sending much more than it receives, long-lived sessions to one address (command and control), and unusual ports.
 with conn as (
   select 'apt29' as capture, ts, id_orig_h, id_resp_h, id_resp_p, proto, service, duration, orig_bytes, resp_bytes
   from apt29_zeek
   where "@stream" = 'conn'
   union all
   select 'lsass_campaign', ts, id_orig_h, id_resp_h, id_resp_p, proto, service, duration, orig_bytes, resp_bytes
-  from lsass_zeek_conn
+  from mkt01_zeek_conn
 )
 select
   capture,

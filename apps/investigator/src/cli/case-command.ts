@@ -1,8 +1,9 @@
 import { Command, Option } from 'commander';
-import { alertConclusions } from '../alerts/index.js';
+import { type Alert, alertConclusions } from '../alerts/index.js';
 import { createAuditLog } from '../audit/index.js';
 import { actingUser } from '../auth/index.js';
 import { createCaseStore, settableStatuses } from '../cases/index.js';
+import { type Notification, notifierFromEnvironment } from '../notify/index.js';
 import { type ActorOption, actorName, withActorOption } from './actor-option.js';
 import { renderAlert } from './render-alert.js';
 import { runCommand } from './run-command.js';
@@ -26,10 +27,19 @@ export function caseCommand(): Command {
       .description(description)
       .argument('<id>', 'the alert id')
       .option('--json', 'print the result as JSON');
-  const run = (options: CaseOptions, action: string, work: CaseWork) =>
+  const run = (
+    options: CaseOptions,
+    action: string,
+    work: CaseWork,
+    announce?: (alert: Alert, by: string) => Notification,
+  ) =>
     runCommand(async () => {
+      // Made before anything changes: a misconfigured notifier refuses the command, not the announcement.
+      const notifier = announce === undefined ? undefined : notifierFromEnvironment();
+      let actor = '';
       const result = await withStore(options, async (store) => {
         const by = await actingUser({ store, name: actorName(options), need: 'analyst', action });
+        actor = by.name;
         return work(createCaseStore(store), by);
       });
       const shown = result as Parameters<typeof renderAlert>[0];
@@ -40,6 +50,10 @@ export function caseCommand(): Command {
             ? renderAlert(shown)
             : JSON.stringify(result),
       );
+      if (notifier !== undefined && announce !== undefined) {
+        notifier.notify(announce(result as Alert, actor));
+        await notifier.flush();
+      }
     });
   return new Command('case')
     .description(
@@ -52,8 +66,16 @@ export function caseCommand(): Command {
       )
         .argument('<user>', 'the assignee, or -')
         .action((id: string, user: string, options: CaseOptions) =>
-          run(options, 'assigning a case', (cases, by) =>
-            cases.assign({ id, assignee: user === '-' ? null : user, by }),
+          run(
+            options,
+            'assigning a case',
+            (cases, by) => cases.assign({ id, assignee: user === '-' ? null : user, by }),
+            (alert: Alert, by) => ({
+              type: 'alert.assigned',
+              alert: { id: alert.id, title: alert.title, severity: alert.severity },
+              assignee: alert.assignee ?? null,
+              by,
+            }),
           ),
         ),
     )

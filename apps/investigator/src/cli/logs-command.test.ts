@@ -47,18 +47,18 @@ describe('investigator logs', () => {
       '--json',
     );
     expect(JSON.parse(load.stdout).tables).toHaveLength(5);
-    expect(load.stderr).toContain('[5/5] log4shell_windows_security: 39 rows');
+    expect(load.stderr).toContain('[5/5] workstation5_security: 39 rows');
 
     const tables = await run('tables', '--db', db, '--json');
     expect(JSON.parse(tables.stdout).map((table: { name: string }) => table.name)).toContain(
-      'log4shell_auditd',
+      'ubuntu5_auditd',
     );
 
     const query = await run(
       'query',
       '--db',
       db,
-      'select ProcessName, DestinationPort from log4shell_vmconnection order by DestinationPort',
+      'select ProcessName, DestinationPort from ubuntu5_vmconnection order by DestinationPort',
     );
     expect(query.stdout.split('\n')[0]).toBe('ProcessName\tDestinationPort');
     expect(query.stdout).toContain('java\t1389');
@@ -84,7 +84,7 @@ describe('investigator logs', () => {
     expect(process.exitCode).toBe(2);
     process.exitCode = undefined;
 
-    const refused = await run('query', '--db', db, `copy log4shell_auditd to '${join(dir, 'out.csv')}'`);
+    const refused = await run('query', '--db', db, `copy ubuntu5_auditd to '${join(dir, 'out.csv')}'`);
     expect(refused.stderr).toMatch(/^investigator: refused: only SELECT/);
     expect(process.exitCode).toBe(1);
   });

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { alertConclusions, createAlertStore } from '../alerts/index.js';
 import { actingUser } from '../auth/index.js';
+import { notifierFromEnvironment } from '../notify/index.js';
 import { renderAlert } from './render-alert.js';
 import { runCommand } from './run-command.js';
 import { type StoreOption, withStore, withStoreOption } from './store-option.js';
@@ -32,6 +33,8 @@ export function resolveCommand(): Command {
     .action((id: string, options: ResolveOptions) =>
       runCommand(async () => {
         const name = options.by ?? process.env.INVESTIGATOR_USER ?? process.env.INVESTIGATOR_ANALYST;
+        // Made before anything changes: a misconfigured notifier refuses the command, not the announcement.
+        const notifier = notifierFromEnvironment();
         const alert = await withStore(options, async (store) => {
           const alerts = createAlertStore(store);
           const resolve = { id, conclusion: options.conclusion, reason: options.reason };
@@ -42,6 +45,16 @@ export function resolveCommand(): Command {
           return alerts.resolve({ ...resolve, by });
         });
         console.log(options.json === true ? JSON.stringify(alert, null, 2) : renderAlert(alert));
+        if (alert.resolution !== undefined) {
+          notifier?.notify({
+            type: 'alert.resolved',
+            alert: { id: alert.id, title: alert.title, severity: alert.severity },
+            conclusion: alert.resolution.conclusion,
+            reason: alert.resolution.reason,
+            by: alert.resolution.by,
+          });
+        }
+        await notifier?.flush();
       }),
     );
 }

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
-import { ConfigurationError } from 'kioku';
+import { ConfigurationError, type ToolRegistration } from 'kioku';
 import { checkEmbeddingSpace, createAlertStore, createSummaryWorker } from '../alerts/index.js';
 import { createApprovalStore } from '../approvals/index.js';
 import { ensureAdminToken } from '../auth/index.js';
 import { intelLookupRegistration } from '../chat/intel-lookup-registration.js';
+import { loadMcpServers } from '../chat/load-mcp-servers.js';
 import { logsRunRegistration } from '../chat/logs-run-registration.js';
 import { createIntelFeeds, createThreatIntel } from '../intel/index.js';
 import { defaultLogDatabase, defaultRunbooksDir } from '../logs/index.js';
@@ -31,6 +32,7 @@ interface ServeOptions extends StoreOption, ModelOption, EmbedderOption, TeamOpt
   maxBodyBytes: number;
   logs?: string;
   runbooks?: string;
+  mcp?: string;
   contextWindow?: number;
   proxyHeader?: string;
   trustProxy?: TrustProxy;
@@ -54,6 +56,10 @@ export function serveCommand(): Command {
       "the web console chat's log database (default: the one `investigator logs load` builds)",
     )
     .option('--runbooks <dir>', "the log sub-agent's runbooks (default: the shipped ones)")
+    .option(
+      '--mcp <file>',
+      'MCP servers to offer the console chat as tools (JSON: { "mcpServers": { name: { command|url, allow: [...] } } }; a write tool waits for an analyst\'s approval in the console; default: $INVESTIGATOR_MCP_CONFIG)',
+    )
     .option(
       '--context-window <tokens>',
       "the chat model's window, for a model kioku's catalog does not know",
@@ -95,6 +101,8 @@ export function serveCommand(): Command {
         const embedder = await embedderFromOptions(options);
         const chatModel = model === undefined || typeof model === 'string' ? undefined : model;
         const logs = options.logs ?? defaultLogDatabase();
+        const mcp = options.mcp ?? process.env.INVESTIGATOR_MCP_CONFIG;
+        const servers: ToolRegistration[] = mcp === undefined || mcp === '' ? [] : await loadMcpServers(mcp);
         const otxKey = process.env.OTX_API_KEY;
         const otx =
           otxKey === undefined || otxKey === ''
@@ -148,6 +156,7 @@ export function serveCommand(): Command {
                       onRecall: recordRecalls(store),
                     }),
                     intelLookupRegistration({ store, otx }),
+                    ...servers,
                   ],
             intel: createThreatIntel({ feeds: createIntelFeeds(store), otx }),
             contextWindow: modelContextWindow(chatModel, options.contextWindow),

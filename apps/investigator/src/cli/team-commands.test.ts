@@ -1,9 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runInvestigator } from '../e2e/run-investigator.js';
+import { verifyPayload } from '../notify/index.js';
 
 // The team's CLI: users and roles (the first an admin, passwords from stdin), every state-changing
 // command acting as a checked user (exit 3 otherwise, nothing changed), cases, approvals decided once, and
@@ -13,6 +16,28 @@ const samples = fileURLToPath(new URL('../../samples/alerts/', import.meta.url))
 const directory = mkdtempSync(join(tmpdir(), 'investigator-team-cli-'));
 const store = join(directory, 'store');
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+// A receiver of the signed outbound webhook on loopback: every delivery, its signature checked.
+const secret = 'a-notification-secret';
+const deliveries: Array<{ signed: boolean; body: Record<string, unknown> }> = [];
+const receiver = createServer((request, response) => {
+  let body = '';
+  request.setEncoding('utf8').on('data', (chunk: string) => {
+    body += chunk;
+  });
+  request.on('end', () => {
+    const header = String(request.headers['x-investigator-signature'] ?? '');
+    const signed = verifyPayload({ body, secret, header, now: Math.floor(Date.now() / 1000) });
+    deliveries.push({ signed, body: JSON.parse(body) as Record<string, unknown> });
+    response.writeHead(204).end();
+  });
+});
+const receiverUrl = new Promise<string>((resolve) =>
+  receiver.listen(0, '127.0.0.1', () =>
+    resolve(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`),
+  ),
+);
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
 const run = (args: string[], { input, env = {} }: { input?: string; env?: Record<string, string> } = {}) =>
   runInvestigator(args, {
@@ -89,23 +114,45 @@ describe('investigator team commands (built CLI, a PGlite directory store)', () 
   }, 300_000);
 
   it('works a case and exports the audit log as JSON lines, with who did what', async () => {
-    expect((await run(['case', 'assign', id, 'ann', '--as', 'ann'])).status).toBe(0);
-    expect((await run(['case', 'tag', id, 'lsass', 'MKT01', '--as', 'ann'])).status).toBe(0);
+    const notify = { INVESTIGATOR_NOTIFY_WEBHOOK_URL: await receiverUrl, INVESTIGATOR_NOTIFY_SECRET: secret };
+    expect((await run(['case', 'assign', id, 'ann', '--as', 'ann'], { env: notify })).status).toBe(0);
+    expect((await run(['case', 'tag', id, 'lsass', 'MKT01', '--as', 'ann'], { env: notify })).status).toBe(0);
     expect((await run(['case', 'comment', id, 'Meterpreter **payload**', '--as', 'ann'])).status).toBe(0);
     expect(
       (
-        await run([
-          'resolve',
-          id,
-          '--conclusion',
-          'true_positive',
-          '--reason',
-          'payload dumped LSASS',
-          '--by',
-          'ann',
-        ])
+        await run(
+          ['resolve', id, '--conclusion', 'true_positive', '--reason', 'payload dumped LSASS', '--by', 'ann'],
+          { env: notify },
+        )
       ).status,
     ).toBe(0);
+    // Assignments and resolutions made here are announced as the console's are (a tag is not).
+    expect(deliveries).toEqual([
+      {
+        signed: true,
+        body: expect.objectContaining({
+          type: 'alert.assigned',
+          assignee: 'ann',
+          by: 'ann',
+          alert: expect.objectContaining({ id }),
+        }),
+      },
+      {
+        signed: true,
+        body: expect.objectContaining({
+          type: 'alert.resolved',
+          conclusion: 'true_positive',
+          reason: 'payload dumped LSASS',
+          by: 'ann',
+          alert: expect.objectContaining({ id }),
+        }),
+      },
+    ]);
+    const misconfigured = await run(['case', 'assign', id, '-', '--as', 'ann'], {
+      env: { INVESTIGATOR_NOTIFY_WEBHOOK_URL: await receiverUrl },
+    });
+    expect(misconfigured.status).not.toBe(0);
+    expect(misconfigured.stderr).toMatch(/INVESTIGATOR_NOTIFY_SECRET/);
     expect(
       (
         await run([

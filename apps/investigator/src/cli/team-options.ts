@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { ConfigurationError } from 'kioku';
 import { createOidcSignIn, type OidcSignIn, type Role, roles } from '../auth/index.js';
-import { createNotifier, type Notifier } from '../notify/index.js';
+import { type Notifier, notifierFromEnvironment } from '../notify/index.js';
 
 /** The options of `serve` for a team: single sign-on, notifications, the proxy users' role. */
 export interface TeamOptions {
@@ -40,7 +40,7 @@ export function withTeamOptions(command: Command): Command {
     )
     .option(
       '--console-url <url>',
-      "the console's address as users reach it (links in notifications, the default OIDC callback)",
+      "the console's address as users reach it (links in notifications, the default OIDC callback; default: $INVESTIGATOR_CONSOLE_URL, else the address serve listens on)",
     );
 }
 
@@ -53,7 +53,7 @@ export function teamFromOptions(
   options: TeamOptions,
   { listenUrl, env = process.env }: { listenUrl: string; env?: Readonly<Record<string, string | undefined>> },
 ): { oidc: OidcSignIn | undefined; notifier: Notifier | undefined } {
-  const consoleUrl = (options.consoleUrl ?? listenUrl).replace(/\/$/, '');
+  const consoleUrl = (options.consoleUrl ?? (env.INVESTIGATOR_CONSOLE_URL || listenUrl)).replace(/\/$/, '');
   const issuer = options.oidcIssuer ?? env.INVESTIGATOR_OIDC_ISSUER;
   let oidc: OidcSignIn | undefined;
   if (issuer !== undefined && issuer !== '') {
@@ -75,23 +75,6 @@ export function teamFromOptions(
       ...(options.oidcUsernameClaim === undefined ? {} : { usernameClaim: options.oidcUsernameClaim }),
     });
   }
-  const slackWebhookUrl = env.INVESTIGATOR_SLACK_WEBHOOK_URL || undefined;
-  const hookUrl = env.INVESTIGATOR_NOTIFY_WEBHOOK_URL || undefined;
-  const secret = env.INVESTIGATOR_NOTIFY_SECRET || undefined;
-  if (hookUrl !== undefined && (secret === undefined || secret.length < 16)) {
-    throw new ConfigurationError({
-      name: 'ConfigurationError',
-      message:
-        'INVESTIGATOR_NOTIFY_WEBHOOK_URL needs INVESTIGATOR_NOTIFY_SECRET (at least 16 characters) to sign each delivery',
-    });
-  }
-  const notifier =
-    slackWebhookUrl === undefined && hookUrl === undefined
-      ? undefined
-      : createNotifier({
-          slackWebhookUrl,
-          webhook: hookUrl === undefined || secret === undefined ? undefined : { url: hookUrl, secret },
-          consoleUrl: `${consoleUrl}/`,
-        });
+  const notifier = notifierFromEnvironment({ consoleUrl, env });
   return { oidc, notifier };
 }

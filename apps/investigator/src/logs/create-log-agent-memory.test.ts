@@ -34,12 +34,11 @@ describe('createLogAgent with a memory', () => {
     const memory = await openMemory({ store, embedder: createHashingEmbedder(), namespace: 'logs' });
     await memory.addMany([
       {
-        claim:
-          'log4shell_auditd.SyslogMessage holds the execve record; the command line is in cmdline="...".',
+        claim: 'ubuntu5_auditd.SyslogMessage holds the execve record; the command line is in cmdline="...".',
         request: 'What did UBUNTU5 run after the Log4Shell exploit?',
       },
       {
-        claim: 'log4shell_auditd has a column named cmdline.',
+        claim: 'ubuntu5_auditd has a column named cmdline.',
         request: 'What commands ran on the web server UBUNTU5 after Log4Shell?',
       },
     ]);
@@ -80,7 +79,7 @@ describe('createLogAgent with a memory', () => {
     await generateText({ model: parentModel(), tools: { logs_run }, prompt: 'go', stopWhen: isStepCount(3) });
 
     const system = JSON.stringify(analyst.doGenerateCalls[0]?.prompt[0]);
-    expect(system).toContain(`[${helpful.id}] log4shell_auditd.SyslogMessage holds the execve record`);
+    expect(system).toContain(`[${helpful.id}] ubuntu5_auditd.SyslogMessage holds the execve record`);
     expect(JSON.stringify(reviewer.doGenerateCalls[0]?.prompt)).toContain('decoding to bash -i');
     expect(reports[0]?.success).toBe(true);
     expect((await memory.get(helpful.id)).score).toBe(1);

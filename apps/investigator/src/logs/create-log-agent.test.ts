@@ -44,7 +44,7 @@ describe('createLogAgent', () => {
       "service-account-commands-and-connections: A Linux server's commands and outbound connections",
     );
     expect(prompts[1]).toContain('<untrusted-data source=\\"log schema\\">');
-    expect(prompts[1]).toContain('log4shell_auditd (50 rows');
+    expect(prompts[1]).toContain('ubuntu5_auditd (50 rows');
     expect(prompts[2]).toContain('SyslogMessage VARCHAR');
     // the failing query went back to the model as a tool error it could act on
     expect(prompts[3]).toContain('Referenced column \\"cmdline\\" not found');

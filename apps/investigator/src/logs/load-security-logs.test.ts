@@ -26,24 +26,24 @@ describe('loadSecurityLogs', () => {
       onProgress: (event) => events.push(event),
     });
     expect(result.tables).toEqual([
-      { table: 'log4shell_auditd', rows: 50 },
-      { table: 'log4shell_linux_sysmon', rows: 93 },
-      { table: 'log4shell_vmconnection', rows: 5 },
-      { table: 'log4shell_windows_sysmon', rows: 487 },
-      { table: 'log4shell_windows_security', rows: 39 },
-      { table: 'goldensaml_aad_audit', rows: 4 },
-      { table: 'goldensaml_m365_defender', rows: 9 },
-      { table: 'goldensaml_office_activity', rows: 1 },
-      { table: 'goldensaml_windows_events', rows: 38 },
+      { table: 'ubuntu5_auditd', rows: 50 },
+      { table: 'ubuntu5_sysmon', rows: 93 },
+      { table: 'ubuntu5_vmconnection', rows: 5 },
+      { table: 'workstation5_sysmon', rows: 487 },
+      { table: 'workstation5_security', rows: 39 },
+      { table: 'azure_ad_audit', rows: 4 },
+      { table: 'm365_defender_events', rows: 9 },
+      { table: 'office_activity', rows: 1 },
+      { table: 'tenant_windows_events', rows: 38 },
     ]);
     expect(events.filter((event) => event.type === 'table-end')).toHaveLength(9);
-    expect(events[0]).toEqual({ type: 'table-start', table: 'log4shell_auditd', index: 0, total: 9 });
+    expect(events[0]).toEqual({ type: 'table-start', table: 'ubuntu5_auditd', index: 0, total: 9 });
     expect(await readdir(join(dir, 'sub'))).toEqual(['logs.duckdb']);
 
     const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
     const connection = await instance.connect();
     const comments = await connection.runAndReadAll(
-      "select comment from duckdb_tables() where table_name = 'log4shell_vmconnection'",
+      "select comment from duckdb_tables() where table_name = 'ubuntu5_vmconnection'",
     );
     expect(String(comments.getRows()[0]?.[0])).toContain('VMConnection');
     connection.closeSync();
@@ -52,11 +52,11 @@ describe('loadSecurityLogs', () => {
 
   it('names Zeek columns from the #fields header and keeps the source file of a multi-file table', async () => {
     const file = join(dir, 'zeek.duckdb');
-    await loadSecurityLogs({ source: securityLogsSource, file, only: ['lsass_zeek_conn', 'apt29_zeek'] });
+    await loadSecurityLogs({ source: securityLogsSource, file, only: ['mkt01_zeek_conn', 'apt29_zeek'] });
     const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
     const connection = await instance.connect();
     const conn = await connection.runAndReadAll(
-      'select id_orig_h, id_resp_p, proto from lsass_zeek_conn order by ts limit 1',
+      'select id_orig_h, id_resp_p, proto from mkt01_zeek_conn order by ts limit 1',
     );
     expect(conn.columnNames()).toEqual(['id_orig_h', 'id_resp_p', 'proto']);
     const days = await connection.runAndReadAll(

@@ -18,7 +18,7 @@ export interface LoadSecurityLogsOptions {
   file: string;
   /**
    * Only these datasets (`lsass_campaign_01`, `log4shell`, `aws_cloudtrail`, `goldensaml`, `apt29_zeek`,
-   * `excytin`) or tables (`lsass_zeek_conn`, …); default all.
+   * `excytin`) or tables (`mkt01_zeek_conn`, …); default all.
    */
   only?: readonly string[];
   /** Replace an existing database file (default false: an existing file is refused). */

@@ -16,9 +16,7 @@ describe('logsRunPromptSection', () => {
   it('lists the tables with their descriptions for the main agent', async () => {
     const section = await logsRunPromptSection(engine);
     expect(section.split('\n')[0]).toMatch(/^logs_run answers questions about these security log tables/);
-    expect(section).toContain(
-      '- log4shell_vmconnection: Linux server UBUNTU5: VM Insights VMConnection rows',
-    );
+    expect(section).toContain('- ubuntu5_vmconnection: Linux server UBUNTU5: VM Insights VMConnection rows');
     expect(section.split('\n')).toHaveLength(6);
   });
 });

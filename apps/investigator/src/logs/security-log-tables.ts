@@ -34,7 +34,7 @@ const log4shell = (name: string, entry: string): string => `otrf/log4shell/${nam
 /** The 28 tables built from `../shared/data/security-logs` (see its README for the stories behind them). */
 export const securityLogTables: readonly SecurityLogTable[] = [
   {
-    table: 'lsass_windows',
+    table: 'mkt01_windows',
     dataset: 'lsass_campaign_01',
     files: [
       'otrf/lsass_campaign_01/metasploit_logonpasswords_lsass_memory_dump.zip#metasploit_logonpasswords_lsass_memory_dump.json',
@@ -44,14 +44,14 @@ export const securityLogTables: readonly SecurityLogTable[] = [
       'Windows events of workstation MKT01 (Sysmon 1/3/7/10/11/12/13/18, Security 46xx/5156, PowerShell 4103/4104), flat fields: EventID, Hostname, Channel, Image, TargetImage, SourceImage, CommandLine, GrantedAccess, @timestamp.',
   },
   ...zeekStreams.map((stream) => ({
-    table: `lsass_zeek_${stream}`,
+    table: `mkt01_zeek_${stream}`,
     dataset: 'lsass_campaign_01',
     files: [`${lsassZip}#${stream}.log`],
     format: 'zeek-tsv' as const,
     description: `Zeek ${stream}.log of the network of workstation MKT01 (ts is epoch seconds; id.orig_h is id_orig_h).`,
   })),
   {
-    table: 'log4shell_auditd',
+    table: 'ubuntu5_auditd',
     dataset: 'log4shell',
     files: [
       log4shell(
@@ -64,7 +64,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
       'Linux server UBUNTU5: auditd (auoms) records in Sentinel Syslog shape; SyslogMessage holds the record (execve records carry the command line).',
   },
   {
-    table: 'log4shell_linux_sysmon',
+    table: 'ubuntu5_sysmon',
     dataset: 'log4shell',
     files: [
       log4shell(
@@ -77,7 +77,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
       'Linux server UBUNTU5: Sysmon for Linux events in Sentinel Syslog shape; SyslogMessage is the event XML (EventID, Image, CommandLine, ParentImage).',
   },
   {
-    table: 'log4shell_vmconnection',
+    table: 'ubuntu5_vmconnection',
     dataset: 'log4shell',
     files: [
       log4shell(
@@ -90,7 +90,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
       'Linux server UBUNTU5: VM Insights VMConnection rows (process, direction, source/destination address and port, bytes).',
   },
   {
-    table: 'log4shell_windows_sysmon',
+    table: 'workstation5_sysmon',
     dataset: 'log4shell',
     files: [
       log4shell(
@@ -103,7 +103,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
       'Windows WORKSTATION5: Sysmon events; EventData is a JSON string (Image, CommandLine, ParentImage).',
   },
   {
-    table: 'log4shell_windows_security',
+    table: 'workstation5_security',
     dataset: 'log4shell',
     files: [
       log4shell(
@@ -115,7 +115,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
     description: 'Windows WORKSTATION5: Security auditing events; EventData is the event XML.',
   },
   {
-    table: 'cloudtrail_s3_exfiltration',
+    table: 'cloudtrail_events',
     dataset: 'aws_cloudtrail',
     files: [
       'otrf/aws_cloudtrail/ec2_proxy_s3_exfiltration.zip#ec2_proxy_s3_exfiltration_2020-09-14011940.json',
@@ -125,7 +125,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
       'AWS CloudTrail events of one account (eventName, eventSource, sourceIPAddress, userAgent, userIdentity struct, requestParameters struct, eventTime).',
   },
   {
-    table: 's3_honeybucket_access',
+    table: 's3_bucket_access',
     dataset: 'aws_cloudtrail',
     files: ['otrf/aws_cloudtrail/aws_s3_honeybucketlogs.zip#AWS_S3_HoneyBucketLogs.csv'],
     format: 'csv',
@@ -133,7 +133,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
       'Access log of one S3 bucket (Event Name, User ID, Request Parameters, Source IP, Request User Agent, Event DateTime).',
   },
   {
-    table: 'goldensaml_aad_audit',
+    table: 'azure_ad_audit',
     dataset: 'goldensaml',
     files: ['otrf/goldensaml/AADAuditEvents.Zip#AADAuditEvents.json'],
     format: 'ndjson',
@@ -141,7 +141,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
       'Azure AD audit events of one tenant (OperationName, InitiatedBy, TargetResources, TimeGenerated).',
   },
   {
-    table: 'goldensaml_m365_defender',
+    table: 'm365_defender_events',
     dataset: 'goldensaml',
     files: ['otrf/goldensaml/Microsoft365DefenderEvents.Zip#Microsoft365DefenderEvents.json'],
     format: 'ndjson',
@@ -149,7 +149,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
       "Microsoft 365 Defender device events of the tenant's servers (ActionType, DeviceName, AdditionalFields, Timestamp).",
   },
   {
-    table: 'goldensaml_office_activity',
+    table: 'office_activity',
     dataset: 'goldensaml',
     files: ['otrf/goldensaml/OfficeActivityEvents.Zip#OfficeActivityEvents.json'],
     format: 'ndjson',
@@ -157,7 +157,7 @@ export const securityLogTables: readonly SecurityLogTable[] = [
       'Office 365 activity of one tenant (Operation, UserId, ClientAppId, Client_IPAddress, TimeGenerated).',
   },
   {
-    table: 'goldensaml_windows_events',
+    table: 'tenant_windows_events',
     dataset: 'goldensaml',
     files: ['otrf/goldensaml/WindowsEvents.Zip#WindowsEvents.json'],
     format: 'ndjson',

@@ -17,6 +17,8 @@ export interface StartServerOptions {
    * it waits for. Headers have Node's own deadline (60 s).
    */
   requestTimeoutMs?: number;
+  /** How long a kept-alive connection may stay idle before the server closes it (default 65 s). */
+  keepAliveTimeoutMs?: number;
 }
 
 /** A running server. */
@@ -35,6 +37,7 @@ export function startServer({
   host = '127.0.0.1',
   port = 8787,
   requestTimeoutMs = 30_000,
+  keepAliveTimeoutMs = 65_000,
 }: StartServerOptions): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = serve(
@@ -64,7 +67,7 @@ export function startServer({
     );
     // An idle kept-alive connection is closed after 65 s, not Node's 5 s: a client reusing one just as the
     // server closed it gets ECONNRESET, which a short timeout makes likely under load.
-    if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
+    if ('keepAliveTimeout' in server) server.keepAliveTimeout = keepAliveTimeoutMs;
     server.once('error', (error: NodeJS.ErrnoException) => {
       const why =
         error.code === 'EADDRINUSE'
@@ -90,12 +93,18 @@ export function startServer({
 /** Ends the request with 408 when its body has not all come `ms` after its headers. */
 function bodyDeadline(incoming: IncomingMessage, ms: number): void {
   if (incoming.complete) return;
-  const timer = setTimeout(() => {
-    if (incoming.complete) return;
-    const { socket } = incoming;
-    socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    socket.destroySoon();
-  }, ms);
+  // Decided after the next poll for I/O: when the event loop was held past the deadline, a body that came
+  // meanwhile is still unread in the socket when the timer fires, and is taken instead of answered 408.
+  const timer = setTimeout(
+    () =>
+      setImmediate(() => {
+        if (incoming.complete) return;
+        const { socket } = incoming;
+        socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        socket.destroySoon();
+      }),
+    ms,
+  );
   timer.unref();
   const done = () => clearTimeout(timer);
   incoming.once('end', done);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../store/index.js';
+import type { Embedder } from './embedder.js';
 import { createHashingEmbedder } from './hashing-embedder.js';
 import { openEvictedHistory } from './open-evicted-history.js';
 import { openMemory } from './open-memory.js';
@@ -61,5 +62,26 @@ describe('memory stores no secret and no hidden text', () => {
     });
     const [chunk] = await history.recallEvicted({ sessionId: 'secrets', query: 'deploy with AWS key' });
     expect(chunk?.text).toBe('deploy with AWS key [REDACTED:aws-access-key] and [REDACTED:openai-key]');
+  });
+
+  it('sends the embedder the queries of recall and recallEvicted redacted, never their secrets', async () => {
+    const embedded: string[] = [];
+    const recording: Embedder = {
+      id: embedder.id,
+      dimensions: embedder.dimensions,
+      kind: embedder.kind,
+      embed(texts, options) {
+        embedded.push(...texts);
+        return embedder.embed(texts, options);
+      },
+    };
+    const memory = await openMemory({ store, embedder: recording, namespace: 'recall' });
+    await memory.recall({ request: `why does the export fail with ${key}?` });
+    const history = await openEvictedHistory({ store, embedder: recording });
+    await history.recallEvicted({ sessionId: 'none', query: `deploy with ${key}` });
+    expect(embedded).toEqual([
+      'why does the export fail with [REDACTED:openai-key]?',
+      'deploy with [REDACTED:openai-key]',
+    ]);
   });
 });

@@ -115,7 +115,11 @@ export async function openEvictedHistory({
       checkLimit(k, 'k');
       checkThreshold(minimum);
       if (query.trim() === '' || k === 0) return [];
-      const [embedding] = await embedder.embed([query], abortSignal === undefined ? {} : { abortSignal });
+      // The embedder may be a provider's service: it gets the query without its secrets.
+      const [embedding] = await embedder.embed(
+        [sanitizeMemoryText(query).text],
+        abortSignal === undefined ? {} : { abortSignal },
+      );
       const rows = await searchNearest<ChunkRow>(store, {
         table: 'kioku_evicted_chunks',
         columns: 'id, session_id, position, chunk, role, text, created_at',

@@ -3,9 +3,10 @@ import { InvalidMemoryInputError } from '../errors/invalid-memory-input-error.js
 import type { RecalledMemory, RecallOptions } from './memory.js';
 import type { MemoryContext } from './memory-context.js';
 import { type MemoryRow, memoryColumns, memoryFromRow } from './memory-row.js';
+import { sanitizeMemoryText } from './sanitize-memory-text.js';
 import { searchNearest } from './search-nearest.js';
 
-/** `Memory.recall`: embeds the request and returns the memories whose request is similar enough. */
+/** `Memory.recall`: embeds the request (secrets redacted) and returns the memories whose request is similar enough. */
 export async function recallMemories(
   context: MemoryContext,
   options: RecallOptions,
@@ -14,8 +15,9 @@ export async function recallMemories(
   checkThreshold(threshold);
   checkLimit(limit);
   if (request.trim() === '' || limit === 0) return [];
+  // The embedder may be a provider's service: it gets the request without its secrets.
   const [embedding] = await context.embedder.embed(
-    [request],
+    [sanitizeMemoryText(request).text],
     abortSignal === undefined ? {} : { abortSignal },
   );
   const rows = await searchNearest<MemoryRow>(context.store, {

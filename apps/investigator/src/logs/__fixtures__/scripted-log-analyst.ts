@@ -12,16 +12,16 @@ export function analystModel() {
   return scriptedModel({
     replies: [
       { toolCalls: [{ toolCallId: 's1', toolName: 'schema', input: {} }] },
-      { toolCalls: [{ toolCallId: 's2', toolName: 'schema', input: { table: 'log4shell_auditd' } }] },
+      { toolCalls: [{ toolCallId: 's2', toolName: 'schema', input: { table: 'ubuntu5_auditd' } }] },
       {
         toolCalls: [
-          { toolCallId: 'q1', toolName: 'query', input: { sql: 'select cmdline from log4shell_auditd' } },
+          { toolCallId: 'q1', toolName: 'query', input: { sql: 'select cmdline from ubuntu5_auditd' } },
         ],
       },
       { toolCalls: [{ toolCallId: 'r1', toolName: 'runbook', input: { name: 'service-account-commands-and-connections' } }] },
       {
         toolCalls: [
-          { toolCallId: 'q2', toolName: 'query', input: { sql: 'select * from log4shell_windows_sysmon' } },
+          { toolCallId: 'q2', toolName: 'query', input: { sql: 'select * from workstation5_sysmon' } },
         ],
       },
       {

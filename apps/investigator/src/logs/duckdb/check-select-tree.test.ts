@@ -48,16 +48,16 @@ describe('checkSelectTree', () => {
 
   it('accepts the SQL an analyst writes: CTEs, joins, windows, lambdas, DESCRIBE', async () => {
     for (const sql of [
-      'with recent as (select * from lsass_windows where EventID = 10) select Image, count(*) from recent group by all',
-      'select a.Image, b.id_resp_h from lsass_windows a join lsass_zeek_conn b on a.Hostname = b.id_orig_h',
-      'select Image, row_number() over (partition by Hostname order by "@timestamp") from lsass_windows qualify true',
-      "select list_transform(string_split(CommandLine, ' '), x -> upper(x)) from lsass_windows",
+      'with recent as (select * from mkt01_windows where EventID = 10) select Image, count(*) from recent group by all',
+      'select a.Image, b.id_resp_h from mkt01_windows a join mkt01_zeek_conn b on a.Hostname = b.id_orig_h',
+      'select Image, row_number() over (partition by Hostname order by "@timestamp") from mkt01_windows qualify true',
+      "select list_transform(string_split(CommandLine, ' '), x -> upper(x)) from mkt01_windows",
       'select * from (values (1, 2)) v(a, b)',
-      'describe lsass_windows',
-      'summarize select * from lsass_windows',
+      'describe mkt01_windows',
+      'summarize select * from mkt01_windows',
       'show tables',
-      'select main.lsass_windows.Image from main.lsass_windows',
-      'select * from logs.main.lsass_windows',
+      'select main.mkt01_windows.Image from main.mkt01_windows',
+      'select * from logs.main.mkt01_windows',
     ]) {
       checkSelectTree(await tree(sql), scope);
     }
@@ -75,7 +75,7 @@ describe('checkSelectTree', () => {
     expect(await refusal("from enable_logging(storage = 'file')")).toMatch(/table function enable_logging/);
     expect(await refusal('select write_log(1)')).toMatch(/function write_log writes to the engine log/);
     expect(await refusal("select * from 'a.csv'")).toMatch(/a\.csv is not a table of the log database/);
-    expect(await refusal('copy lsass_windows to x')).toMatch(/only a plain SELECT/);
+    expect(await refusal('copy mkt01_windows to x')).toMatch(/only a plain SELECT/);
     expect(await refusal('select 1; select 2')).toMatch(/exactly one statement, found 2/);
     expect(await refusal('select ?')).toMatch(/parameters/);
   });

@@ -42,20 +42,20 @@ describe('openDuckDbLogEngine', () => {
   it('lists the tables with their descriptions and columns', async () => {
     const tables = await engine.tables();
     expect(tables.map((table) => table.name)).toEqual([
-      'log4shell_auditd',
-      'log4shell_linux_sysmon',
-      'log4shell_vmconnection',
-      'log4shell_windows_security',
-      'log4shell_windows_sysmon',
+      'ubuntu5_auditd',
+      'ubuntu5_sysmon',
+      'ubuntu5_vmconnection',
+      'workstation5_security',
+      'workstation5_sysmon',
     ]);
-    const auditd = tables.find((table) => table.name === 'log4shell_auditd');
+    const auditd = tables.find((table) => table.name === 'ubuntu5_auditd');
     expect(auditd?.description).toContain('UBUNTU5');
     expect(auditd?.columns.map((column) => column.name)).toContain('SyslogMessage');
   });
 
   it('answers an aggregate in full, with the dry-run estimate', async () => {
     const result = await engine.query(
-      "select Computer, count(*) as events from log4shell_auditd where SyslogMessage like '%bash -i%' group by Computer",
+      "select Computer, count(*) as events from ubuntu5_auditd where SyslogMessage like '%bash -i%' group by Computer",
     );
     expect(result.rows).toEqual([{ Computer: 'UBUNTU5', events: expect.any(String) }]);
     expect(Number(result.rows[0]?.events)).toBeGreaterThan(0);
@@ -65,7 +65,7 @@ describe('openDuckDbLogEngine', () => {
   });
 
   it('caps rows and bytes, says has_more with a hint to aggregate, and pages through the kept result', async () => {
-    const first = await engine.query('select * from log4shell_windows_sysmon order by TimeGenerated', {
+    const first = await engine.query('select * from workstation5_sysmon order by TimeGenerated', {
       maxRows: 20,
       maxBytes: 8_000,
     });
@@ -99,10 +99,10 @@ describe('openDuckDbLogEngine', () => {
     });
 
     it.each([
-      ['COPY … TO', `copy log4shell_auditd to '${'DIR'}/out.csv'`, 'not-read-only'],
+      ['COPY … TO', `copy ubuntu5_auditd to '${'DIR'}/out.csv'`, 'not-read-only'],
       [
         'COPY (query) TO',
-        `copy (select * from log4shell_auditd) to 'DIR/out.csv' (format csv)`,
+        `copy (select * from ubuntu5_auditd) to 'DIR/out.csv' (format csv)`,
         'not-read-only',
       ],
       ['EXPORT DATABASE', `export database 'DIR/export'`, 'not-read-only'],
@@ -114,27 +114,27 @@ describe('openDuckDbLogEngine', () => {
       ['PRAGMA (reported as SELECT)', 'pragma database_list', 'not-read-only'],
       ['CALL', 'call pragma_version()', 'not-read-only'],
       ['CHECKPOINT', 'checkpoint', 'not-read-only'],
-      ['CREATE', 'create table stolen as select * from log4shell_auditd', 'not-read-only'],
+      ['CREATE', 'create table stolen as select * from ubuntu5_auditd', 'not-read-only'],
       [
         'WITH … INSERT',
-        'with a as (select 1 as x) insert into log4shell_auditd select * from a',
+        'with a as (select 1 as x) insert into ubuntu5_auditd select * from a',
         'not-read-only',
       ],
-      ['EXPLAIN ANALYZE COPY', `explain analyze copy log4shell_auditd to 'DIR/out.csv'`, 'not-read-only'],
+      ['EXPLAIN ANALYZE COPY', `explain analyze copy ubuntu5_auditd to 'DIR/out.csv'`, 'not-read-only'],
       ['multiple statements', 'select 1; select 2', 'multiple-statements'],
       [
         'a second statement after a comment',
-        "select 1; -- just a comment\ncopy log4shell_auditd to 'DIR/out.csv'",
+        "select 1; -- just a comment\ncopy ubuntu5_auditd to 'DIR/out.csv'",
         'multiple-statements',
       ],
       [
         'a block comment hiding the verb',
-        "/* select */ copy log4shell_auditd to 'DIR/out.csv'",
+        "/* select */ copy ubuntu5_auditd to 'DIR/out.csv'",
         'not-read-only',
       ],
       ['a line comment hiding the verb', "-- select\nattach 'DIR/other.duckdb' as other", 'not-read-only'],
       ['nested comments', "/* /* select */ select */ attach 'DIR/other.duckdb' as other", 'not-read-only'],
-      ['parentheses before the verb', "(copy log4shell_auditd to 'DIR/out.csv')", 'not-read-only'],
+      ['parentheses before the verb', "(copy ubuntu5_auditd to 'DIR/out.csv')", 'not-read-only'],
       ['read_text of /etc/passwd', "select * from read_text('/etc/passwd')", 'not-read-only'],
       ['a file path as a table', "select * from '/etc/passwd'", 'not-read-only'],
       [
@@ -144,7 +144,7 @@ describe('openDuckDbLogEngine', () => {
       ],
       [
         'query() running a write',
-        "select * from query('copy log4shell_auditd to ''DIR/out.csv''')",
+        "select * from query('copy ubuntu5_auditd to ''DIR/out.csv''')",
         'not-read-only',
       ],
     ])('%s', async (_name, template, reason) => {
@@ -155,7 +155,7 @@ describe('openDuckDbLogEngine', () => {
 
     it('refuses a cross join that would spill, before running it, with the estimate', async () => {
       const error = await refusal(
-        'select * from log4shell_windows_sysmon a, log4shell_windows_sysmon b, log4shell_windows_sysmon c',
+        'select * from workstation5_sysmon a, workstation5_sysmon b, workstation5_sysmon c',
       );
       expect(error.reason).toBe('over-budget');
       expect(error.estimate?.rows).toBe(487 ** 3);
@@ -164,7 +164,7 @@ describe('openDuckDbLogEngine', () => {
 
     it('dry-runs the query inside EXPLAIN ANALYZE, which would run it', async () => {
       const error = await refusal(
-        'explain analyze select count(*) from log4shell_windows_sysmon a, log4shell_windows_sysmon b, log4shell_windows_sysmon c',
+        'explain analyze select count(*) from workstation5_sysmon a, workstation5_sysmon b, workstation5_sysmon c',
       );
       expect(error.reason).toBe('over-budget');
     });
@@ -172,7 +172,7 @@ describe('openDuckDbLogEngine', () => {
     it('refuses a plan over a smaller byte budget with the estimate in the message', async () => {
       const small = await openDuckDbLogEngine({ file: database.file, maxEstimatedBytes: 10_000 });
       try {
-        const error = await small.query('select * from log4shell_windows_sysmon').catch((caught) => caught);
+        const error = await small.query('select * from workstation5_sysmon').catch((caught) => caught);
         expect(LogQueryError.isInstance(error) && error.reason).toBe('over-budget');
         expect((error as LogQueryError).estimate?.bytes).toBeGreaterThan(10_000);
       } finally {
@@ -185,7 +185,7 @@ describe('openDuckDbLogEngine', () => {
       try {
         const error = await small
           .query(
-            'select count(*) from (select distinct a.EventData || b.EventData from log4shell_windows_sysmon a, log4shell_windows_sysmon b)',
+            'select count(*) from (select distinct a.EventData || b.EventData from workstation5_sysmon a, workstation5_sysmon b)',
           )
           .catch((caught) => caught);
         expect(LogQueryError.isInstance(error) && error.reason).toBe('over-budget');
@@ -211,7 +211,7 @@ describe('openDuckDbLogEngine', () => {
           .catch((caught) => caught);
         expect(LogQueryError.isInstance(error) && error.reason).toBe('timeout');
         expect((error as Error).message).toMatch(/ran past 100 ms and was interrupted/);
-        const after = await slow.query('select count(*) as n from log4shell_vmconnection');
+        const after = await slow.query('select count(*) as n from ubuntu5_vmconnection');
         expect(after.rows).toEqual([{ n: '5' }]);
       } finally {
         await slow.close();
@@ -221,11 +221,11 @@ describe('openDuckDbLogEngine', () => {
 
   it('accepts DESCRIBE, SUMMARIZE, SHOW, EXPLAIN and FROM-first queries', async () => {
     for (const sql of [
-      'describe log4shell_vmconnection',
-      'summarize log4shell_vmconnection',
+      'describe ubuntu5_vmconnection',
+      'summarize ubuntu5_vmconnection',
       'show tables',
-      'explain select * from log4shell_vmconnection',
-      '-- the outbound connections\nfrom log4shell_vmconnection select ProcessName, DestinationIp',
+      'explain select * from ubuntu5_vmconnection',
+      '-- the outbound connections\nfrom ubuntu5_vmconnection select ProcessName, DestinationIp',
       'with x as (select 1 as a) select * from x',
     ]) {
       const result = await engine.query(sql);

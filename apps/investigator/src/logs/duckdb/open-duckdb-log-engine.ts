@@ -53,7 +53,7 @@ export interface DuckDbLogEngineOptions {
  *
  * @example
  * const engine = await openDuckDbLogEngine({ file: 'security-logs.duckdb' });
- * const result = await engine.query("select count(*) from lsass_windows where EventID = 10");
+ * const result = await engine.query("select count(*) from mkt01_windows where EventID = 10");
  * await engine.close();
  */
 export async function openDuckDbLogEngine({

@@ -25,7 +25,7 @@ const pinned = JSON.parse(
 ) as PinnedDigest[];
 
 describeWithTrajectories('outputDigest on real outputs', () => {
-  it('gives the digests pinned before the scans were made cheaper (emails, IPv6, hashes, JSON, code)', async () => {
+  it('gives the pinned digests (emails, IPv6, hashes, JSON, code, paths, identifiers, hosts)', async () => {
     const files = [...new Set(pinned.map((entry) => entry.file))];
     const { transcripts, errors } = await loadTranscripts(files.map((file) => join(trajectoriesDir, file)));
     expect(errors).toEqual([]);

@@ -53,4 +53,33 @@ describe('outputDigest', () => {
   it('leaves out prose values and long blobs', () => {
     expect(outputDigest(`note: the customer asked twice about it\nblob=${'x1'.repeat(60)}`)).toEqual([]);
   });
+
+  it('digests the text inside an MCP result, not its wrapper', () => {
+    const text = JSON.stringify([
+      {
+        type: 'text',
+        text: 'Found 2 matches:\nsrc/auth/session.ts:41 refreshToken() calls validateSession\nhost api-7 logged 10.0.0.5 at 12:01',
+      },
+    ]);
+    // The host is kept inside the address's item.
+    expect(outputDigest(text)).toEqual([
+      '10.0.0.5 (with api-7)',
+      'src/auth/session.ts',
+      'refreshToken',
+      'validateSession',
+    ]);
+  });
+
+  it('keeps the names a prose answer gives', () => {
+    const text =
+      'The deployment failed because the migration in db/migrations/0042_add_index.py could not lock the ' +
+      'user_sessions table on server db-prod-3; the owner is account svc_deploy.';
+    // One sentence names one machine: the account and the file are paired with it.
+    expect(outputDigest(text)).toEqual([
+      'db-prod-3',
+      'svc_deploy (with db-prod-3)',
+      'db/migrations/0042_add_index.py (with db-prod-3)',
+      'user_sessions',
+    ]);
+  });
 });

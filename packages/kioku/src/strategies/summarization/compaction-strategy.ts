@@ -24,6 +24,8 @@ import type { SummaryUsage } from './summary-usage.js';
 export interface SummaryRequest {
   /** The earlier summary (as its message) when there is one, then the messages to fold into it. */
   slice: readonly ModelMessage[];
+  /** The messages the compacted prompt keeps after the summary: what the conversation goes on with. */
+  later: readonly ModelMessage[];
   /** Tokens of `slice`, by `counter`. */
   sliceTokens: number;
   counter: TokenCounter;
@@ -158,6 +160,7 @@ export function compactionStrategy({
       const slice = [...previous, ...freshMessages];
       const folded = nextLayout.summarizable.filter((index) => index < end).length;
       return {
+        end,
         question,
         nextLayout,
         freshMessages,
@@ -180,11 +183,12 @@ export function compactionStrategy({
         fold = foldAt(next);
       }
     }
-    const { question, nextLayout, freshMessages, slice, sliceTokens, folded, room, maxRoom } = fold;
+    const { end, question, nextLayout, freshMessages, slice, sliceTokens, folded, room, maxRoom } = fold;
     if (freshMessages.length === 0 || (!force && tokensOf(counter, freshMessages) < minSliceTokens))
       return unchanged();
     const made = await summarize({
       slice,
+      later: messages.slice(end),
       sliceTokens,
       counter,
       carried: current.instructions,

@@ -18,10 +18,16 @@ export { type CompactHistoryOptions, type CompactHistoryResult, compactHistory }
 export type { CompactionStrategy } from './compaction-strategy.js';
 export { type EstimatedSummarizationOptions, estimatedSummarization } from './estimated-summarization.js';
 export {
+  type Entity,
+  type EntityKind,
+  type ExtractEntitiesOptions,
   type ExtractInstructionsOptions,
+  type ExtractTextFactsOptions,
+  extractEntities,
   extractFacts,
   extractIndicators,
   extractInstructions,
+  extractTextFacts,
   type Fact,
   type FactCheckerOptions,
   type FactsCap,
@@ -31,6 +37,8 @@ export {
   normalizeText,
   type PreservedFacts,
   type PreserveFactsOptions,
+  type PrioritizeFactsOptions,
+  preservedFacts,
   preservedFactsHeading,
   preservedInstructions,
   preserveFacts,

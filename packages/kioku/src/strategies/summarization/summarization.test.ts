@@ -148,7 +148,11 @@ describe('summarization', () => {
     const summary = output.find(isSummaryMessage)?.content as string;
     expect(summary).toContain('Preserved facts (verbatim from the summarized messages):');
     expect(summary).toContain('  - Do not isolate the host before we confirm.');
-    expect(summary).toContain('- IPv4 addresses: 203.0.113.1, 203.0.113.2');
+    // Each address with the host its log line named.
+    expect(summary).toContain(
+      '- IPv4 addresses: 203.0.113.1 (with c2-0.example.net), 203.0.113.2 (with c2-1.example.net)',
+    );
+    expect(summary).toContain('- Identifiers: SigninLogs');
     expect(summary).toContain('c2-0.example.net');
     const edit = edits.find(isSummarizeEdit);
     expect(edit?.facts?.repaired).toBe(edit?.facts?.extracted);
@@ -220,7 +224,8 @@ describe('summarization', () => {
     const { model } = scriptedSummarizer((prompt) => {
       const ips = [...prompt.matchAll(/203\.0\.113\.\d+/g)].map((match) => match[0]);
       const hosts = [...prompt.matchAll(/c2-\d+\.example\.net/g)].map((match) => match[0]);
-      return `User: do not isolate the host before we confirm. IPs ${[...new Set(ips)].join(', ')}; C2 ${[...new Set(hosts)].join(', ')}.`;
+      const pairs = [...new Set(ips)].map((ip, index) => `${ip} connected to ${hosts[index]}.`);
+      return `User: do not isolate the host before we confirm. Queried SigninLogs. ${pairs.join(' ')}`;
     });
     const strategy = summarization({ model, trigger: { inputTokens: 100 } });
     const { edits } = await strategy.apply({

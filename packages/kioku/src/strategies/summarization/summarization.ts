@@ -122,7 +122,7 @@ export function summarization({
     tooLong: 'throw',
     summaryMessageTokens: (_slice, _tokens, counter) =>
       counter.countMessage(summaryMessage('')) + maxSummaryTokens,
-    async summarize({ slice, counter, carried, room, maxRoom, abortSignal: callSignal }) {
+    async summarize({ slice, later, counter, carried, room, maxRoom, abortSignal: callSignal }) {
       const carriedFacts: Fact[] = carried.map((value) => ({ kind: 'instruction', value }));
       const facts = preserve ? dedupe([...carriedFacts, ...extractFacts(slice)]) : carriedFacts;
       const result = await summarizeMessages({
@@ -150,7 +150,7 @@ export function summarization({
         counter,
         maxTokens: Math.min(maxPreservedFactsTokens, limit - summaryTokens),
         room: limit,
-        prioritize: (missing) => prioritizeFacts(slice, missing),
+        prioritize: (missing) => prioritizeFacts(slice, missing, { later }),
       });
       return {
         text: preserved.text,

@@ -1,3 +1,4 @@
+import { codeReceivers } from './entity-vocabulary.js';
 import type { Fact, IndicatorKind } from './fact.js';
 import { refang } from './refang.js';
 import { fileLikeTopLevelDomains, topLevelDomains } from './top-level-domains.js';
@@ -17,12 +18,6 @@ const cvePattern = /\bCVE-\d{4}-\d{4,7}\b/gi;
 /** What every IPv6 candidate holds: two of its colons, at most 4 hex digits apart. */
 const ipv6Needs = /:[0-9a-f]{0,4}:/i;
 
-/** First labels that make `x.de` or `np.ma` an attribute access rather than a host. */
-const codeReceivers = new Set(
-  'self this cls super os sys np pd re json math obj args kwargs ctx req res request response settings config app db plt tf torch nn df'.split(
-    ' ',
-  ),
-);
 /** Generic TLDs a two-label host may end with; the others are words (`out.info`, `Const.int`, `admin.site`). */
 const twoLabelGenericDomains = new Set(
   'com net org edu gov mil biz xyz top icu onion cyou buzz monster quest'.split(' '),

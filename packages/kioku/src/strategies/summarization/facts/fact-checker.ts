@@ -19,8 +19,9 @@ const stopWords = new Set(
 );
 
 /**
- * A test of whether a text (a summary) still holds a fact: an indicator must appear whole (normalized:
- * case, defanging; `10.0.0.1` is not found in `10.0.0.12`, nor `evil.com` in `notevil.com`); an
+ * A test of whether a text (a summary) still holds a fact: an indicator, path, identifier or name must
+ * appear whole (normalized: case, defanging; `10.0.0.1` is not found in `10.0.0.12`, nor `evil.com` in
+ * `notevil.com`), and one seen on a machine (`host`) in the same line or sentence as that machine; an
  * instruction verbatim (normalized) or paraphrased closely in one sentence (see `instructionCoverage`).
  *
  * @example
@@ -33,10 +34,17 @@ export function factChecker(
 ): (fact: Fact) => boolean {
   const normalized = normalizeText(text);
   let sentences: Set<string>[] | undefined;
+  let lines: string[] | undefined;
   return (fact) => {
     const value = normalizeText(fact.value).replace(/[.:/?&=#]+$/, '');
     if (value === '') return true;
-    if (fact.kind !== 'instruction') return containsWhole(normalized, value);
+    if (fact.kind !== 'instruction') {
+      if (!containsWhole(normalized, value)) return false;
+      if (fact.host === undefined) return true;
+      const host = normalizeText(fact.host);
+      lines ??= text.split(/\n+|(?<=[.!?;])\s+/).map(normalizeText);
+      return lines.some((line) => containsWhole(line, value) && containsWhole(line, host));
+    }
     if (normalized.includes(value)) return true;
     const words = wordsOf(value).filter((word) => !stopWords.has(word));
     if (words.length === 0) return true;

@@ -1,14 +1,23 @@
 /** The kinds of indicator of compromise the extractor recognises. */
 export type IndicatorKind = 'ipv4' | 'ipv6' | 'domain' | 'url' | 'email' | 'md5' | 'sha1' | 'sha256' | 'cve';
 
+/** The kinds of named thing the extractor recognises besides indicators: what code and logs refer to. */
+export type EntityKind = 'path' | 'identifier' | 'host' | 'user';
+
 /**
- * One must-keep item of a history: an indicator of compromise, or an explicit instruction the user gave
- * (a sentence such as "Do not modify the tests.").
+ * One must-keep item of a history: an indicator of compromise, a path, identifier, host or user name,
+ * or an explicit instruction the user gave (a sentence such as "Do not modify the tests.").
  */
 export interface Fact {
-  kind: IndicatorKind | 'instruction';
+  kind: IndicatorKind | EntityKind | 'instruction';
   /** As it appears in the text (an instruction: the sentence, trimmed). */
   value: string;
+  /**
+   * The machine (a host name or a machine's FQDN) named in the same record as the value (one row, JSON
+   * object, log line or sentence) when exactly one is: which host an address, a user, a path or a hash
+   * was seen with.
+   */
+  host?: string;
 }
 
 /** The heading of each kind in a "Preserved facts" section, in the order the section lists them. */
@@ -23,4 +32,8 @@ export const factLabels: Readonly<Record<Fact['kind'], string>> = {
   sha1: 'SHA-1 hashes',
   sha256: 'SHA-256 hashes',
   cve: 'CVE ids',
+  host: 'Hosts',
+  user: 'Users',
+  path: 'Paths',
+  identifier: 'Identifiers',
 };

@@ -46,18 +46,42 @@ describe('preserveFacts with a cap', () => {
 });
 
 describe('prioritizeFacts', () => {
-  it('puts instructions first, then the indicators mentioned most often and most lately', () => {
+  it('puts instructions first, then what the user named, then what the agent acted on or still uses, then the frequent', () => {
     const messages: ModelMessage[] = [
+      { role: 'user', content: 'Never contact that host from the analyst workstation. Triage 192.0.2.9.' },
       {
-        role: 'user',
-        content: 'Never contact that host from the analyst workstation.\nOld note: 192.0.2.9, 192.0.2.1.',
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'q1', toolName: 'query', input: { ip: '192.0.2.5' } }],
       },
-      { role: 'assistant', content: 'Checking 192.0.2.1 and 192.0.2.5.' },
-      { role: 'assistant', content: 'Now 192.0.2.5 again, and 192.0.2.7.' },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'q1',
+            toolName: 'query',
+            output: { type: 'text', value: '192.0.2.5 192.0.2.6 192.0.2.7' },
+          },
+        ],
+      },
+      { role: 'user', content: 'Also 192.0.2.8.' },
     ];
-    const ranked = prioritizeFacts(messages, extractFacts(messages)).map((fact) => fact.value);
+    // A dump that repeats 192.0.2.6 is what the conversation mentions most, but nobody acted on it.
+    messages.splice(3, 0, {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'q1',
+          toolName: 'query',
+          output: { type: 'text', value: '192.0.2.6' },
+        },
+      ],
+    });
+    const later: ModelMessage[] = [{ role: 'assistant', content: 'Blocking 192.0.2.7.' }];
+    const ranked = prioritizeFacts(messages, extractFacts(messages), { later }).map((fact) => fact.value);
     expect(ranked[0]).toBe('Never contact that host from the analyst workstation.');
-    // 192.0.2.5: 2 mentions, last in message 3 (2 × 3/3); .1: 2, last in message 2 (2 × 2/3); .7: 1 × 3/3; .9: 1 × 1/3.
-    expect(ranked.slice(1)).toEqual(['192.0.2.5', '192.0.2.1', '192.0.2.7', '192.0.2.9']);
+    // The user's (.8 mentioned later than .9), the agent's call (.5) and the later messages' (.7), the rest.
+    expect(ranked.slice(1)).toEqual(['192.0.2.8', '192.0.2.9', '192.0.2.5', '192.0.2.7', '192.0.2.6']);
   });
 });

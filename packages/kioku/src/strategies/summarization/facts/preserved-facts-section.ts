@@ -12,8 +12,9 @@ export interface RenderPreservedFactsOptions {
 }
 
 /**
- * The "Preserved facts" section appended to a summary that left facts out: one line per kind of
- * indicator (values comma-separated), and the user's instructions one per line, verbatim.
+ * The "Preserved facts" section appended to a summary that left facts out: one line per kind of fact
+ * (values comma-separated, each with the machine a record named with it: `10.0.0.5 (with WS01)`), and the user's
+ * instructions one per line, verbatim.
  *
  * @example
  * renderPreservedFacts([{ kind: 'ipv4', value: '10.0.0.5' }, { kind: 'instruction', value: 'Do not reboot the host.' }]);
@@ -28,7 +29,9 @@ export function renderPreservedFacts(
 ): string {
   const lines = [`${preservedFactsHeading} (verbatim from the summarized messages):`];
   for (const kind of Object.keys(factLabels) as Fact['kind'][]) {
-    const values = facts.filter((fact) => fact.kind === kind).map((fact) => fact.value);
+    const values = facts
+      .filter((fact) => fact.kind === kind)
+      .map((fact) => (fact.host === undefined ? fact.value : `${fact.value} (with ${fact.host})`));
     if (values.length === 0) continue;
     if (kind === 'instruction')
       lines.push(instructionsLine, ...values.map((value) => `  - ${oneLine(value)}`));
@@ -41,15 +44,42 @@ export function renderPreservedFacts(
 
 /** The user instructions listed in the "Preserved facts" section of a summary, if it has one. */
 export function preservedInstructions(summary: string): string[] {
+  return preservedFacts(summary)
+    .filter((fact) => fact.kind === 'instruction')
+    .map((fact) => fact.value);
+}
+
+const kindOfLabel = new Map(Object.entries(factLabels).map(([kind, label]) => [label, kind as Fact['kind']]));
+const withMachine = /^(.*) \(with ([^()]+)\)$/;
+
+/**
+ * The facts listed in the "Preserved facts" section of a summary (its last one, if it has several),
+ * as {@link renderPreservedFacts} wrote them: instructions, and each kind's values with their machines.
+ *
+ * @example
+ * preservedFacts(renderPreservedFacts([{ kind: 'ipv4', value: '10.0.0.5', host: 'WS01' }]));
+ * // [{ kind: 'ipv4', value: '10.0.0.5', host: 'WS01' }]
+ */
+export function preservedFacts(summary: string): Fact[] {
   const lines = summary.split('\n');
-  const heading = lines.findIndex((line) => line.startsWith(preservedFactsHeading));
+  const heading = lines.findLastIndex((line) => line.startsWith(preservedFactsHeading));
   if (heading === -1) return [];
-  const start = lines.indexOf(instructionsLine, heading);
-  if (start === -1) return [];
-  const found: string[] = [];
-  for (const line of lines.slice(start + 1)) {
-    if (!line.startsWith('  - ')) break;
-    found.push(line.slice(4).trim());
+  const found: Fact[] = [];
+  let instructions = false;
+  for (const line of lines.slice(heading + 1)) {
+    if (instructions && line.startsWith('  - ')) {
+      found.push({ kind: 'instruction', value: line.slice(4).trim() });
+      continue;
+    }
+    instructions = line === instructionsLine;
+    const listed = /^- ([^:]+): (.+)$/.exec(line);
+    const kind = listed === null ? undefined : kindOfLabel.get(listed[1] ?? '');
+    if (kind === undefined || kind === 'instruction') continue;
+    for (const item of (listed?.[2] ?? '').split(', ')) {
+      const [, value = item, host] = withMachine.exec(item) ?? [];
+      if (value.trim() !== '')
+        found.push({ kind, value: value.trim(), ...(host === undefined ? {} : { host }) });
+    }
   }
   return found;
 }

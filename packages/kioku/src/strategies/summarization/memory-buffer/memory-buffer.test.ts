@@ -103,6 +103,8 @@ describe('memoryBuffer', () => {
         '- The sign-ins come from one external range.',
         'Indicators:',
         '- IPv4 addresses: 198.51.100.0, 198.51.100.1, 198.51.100.2, 198.51.100.3',
+        // The task names the host: a fact of its own since facts cover host names.
+        '- Hosts: ws-7',
       ].join('\n'),
     );
     expect(edits).toEqual([
