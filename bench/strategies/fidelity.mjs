@@ -5,10 +5,11 @@
 // history replayed in the same run as the baseline. Per set and per half:
 // - tokens ×: summed input tokens as a ratio to the unmanaged history's;
 // - cached cost ×: the bill with Anthropic-style caching (write 1.25×, read 0.1× of the input price);
-// - hidden-fact rate: % of calls whose managed prompt no longer held a fact of the agent's answer (its text
-//   and tool-call arguments) that the unmanaged prompt held only inside tool outputs (`fidelityMeter`);
-// - hidden facts per 100 calls and the share of tool-sourced facts hidden; the hidden-fact rate counting
-//   also facts the agent's own earlier messages held (its tool inputs, which tool-input clearing cuts);
+// - hidden-fact rate: % of calls whose managed prompt no longer held a fact of the agent's answer (its
+//   reasoning, text and tool-call arguments) that the unmanaged prompt held only inside tool outputs and the
+//   agent's own earlier messages (its tool inputs, which tool-input clearing cuts) (`fidelityMeter`);
+// - hidden facts per 100 calls and the share of sourced facts hidden; the hidden-fact rate of the facts tool
+//   outputs alone held;
 // - write-argument hidden rate: % of the agent's *write* calls whose arguments carry a hidden fact. Writes
 //   are the tau/tau2 tools that change state (book_, update_, cancel_, modify_, exchange_, return_, send_,
 //   transfer_, enable_/disable_, refuel_, suspend_/resume_, toggle_/set_/reset_…), OpenHands
@@ -34,9 +35,7 @@ import {
   resolvePricing,
   unmanagedBaseline,
 } from 'kioku/replay';
-import { trajectoriesDir } from 'kioku/test';
-import { loadTranscripts } from 'kioku/transcripts';
-import { loadClaudeSet, loadDeepSeekSet } from '../tokens/load-sets.mjs';
+import { loadAgentSets, modelOf, runKey } from '../fidelity/agent-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/strategies-fidelity.json');
@@ -58,54 +57,9 @@ function isWrite(call) {
   return stateChanging.test(call.toolName);
 }
 
-async function load(name, paths, model) {
-  const loaded = await loadTranscripts(paths.map((path) => join(trajectoriesDir, path)));
-  if (loaded.errors.length > 0) {
-    throw new Error(
-      `${name}: could not load ${loaded.errors.map(({ file, error }) => `${file}: ${error.message}`).join('\n')}`,
-    );
-  }
-  return { name, transcripts: loaded.transcripts, model };
-}
-
-const secrl = 'SecRL/latest_experiments';
-async function loadSets() {
-  return [
-    { ...(await loadDeepSeekSet()), model: undefined },
-    { ...(await loadClaudeSet()), model: undefined },
-    await load(
-      'tau-bench airline gpt-4o',
-      ['tau-bench/historical_trajectories/gpt-4o-airline.json'],
-      'gpt-4o',
-    ),
-    await load(
-      'tau2-bench gpt-4.1',
-      ['airline_default', 'retail_defautl', 'telecom_default'].map(
-        (domain) => `tau2-bench/feature-gym/gpt-4.1_${domain}_gpt-4.1_1trials.json`,
-      ),
-      'gpt-4.1',
-    ),
-    await load(
-      'SecRL gpt-5 / gpt-5-mini (ReAct)',
-      [
-        `${secrl}/BaselineAgent_gpt-5_c121_alert_level_t0_s25_trial1/agent_incident_38.json`,
-        `${secrl}/BaselineAgent_gpt-5-mini_c127_alert_level_t0_s25_trial1/agent_incident_38.json`,
-      ],
-      undefined,
-    ),
-    await load('ExCyTIn o4-mini', ['ExCyTIn/o4-mini'], 'o4-mini'),
-  ];
-}
-
-const modelOf = (set, transcript) =>
-  set.model ?? transcript.model ?? transcript.calls.find((call) => call.model)?.model;
-
 async function runSet(set) {
   // Runs are told apart by file and id (several files can hold the same ids).
-  const key = (transcript) => `${transcript.file}\u0000${transcript.id}`;
-  const keys = set.transcripts.map(key).sort();
-  const half = new Map(keys.map((k, index) => [k, index % 2 === 0 ? 'dev' : 'held-out']));
-  const byKey = new Map(set.transcripts.map((transcript) => [key(transcript), transcript]));
+  const byKey = new Map(set.transcripts.map((transcript) => [runKey(transcript), transcript]));
   let done = 0;
   const analysis = await analyzeStrategies({
     transcripts: set.transcripts,
@@ -121,7 +75,7 @@ async function runSet(set) {
     },
   });
   return analysis.replays.map((replay) => {
-    const transcript = byKey.get(key(replay.transcript));
+    const transcript = byKey.get(runKey(replay.transcript));
     let writes = 0;
     let writesHidden = 0;
     for (const call of replay.calls) {
@@ -138,7 +92,7 @@ async function runSet(set) {
     }
     return {
       set: set.name,
-      half: half.get(key(replay.transcript)),
+      half: set.halfOf(transcript),
       strategy: replay.strategy,
       inputTokens: replay.totals.inputTokens,
       costCached: replay.totals.costCached,
@@ -170,8 +124,8 @@ function figures(rows) {
           costCachedRatio: round(sum(mine, 'costCached') / sum(base, 'costCached')),
           hiddenFactRate: round(rates.hiddenFactRate),
           hiddenFactsPer100Calls: round(rates.hiddenFactsPer100Calls, 2),
-          hiddenFactRateIncludingOwn: round(rates.hiddenFactRateIncludingOwn),
-          hiddenToolFactShare: round(rates.hiddenToolFactShare),
+          hiddenOutputFactRate: round(rates.hiddenOutputFactRate),
+          hiddenFactShare: round(rates.hiddenFactShare),
           writeCalls: writes,
           writeArgumentHiddenRate: writes > 0 ? round(sum(mine, 'writesHidden') / writes) : null,
           hiddenArgumentsByTool: Object.fromEntries(
@@ -188,7 +142,7 @@ function figures(rows) {
 const percent = (value) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
 
 const started = Date.now();
-const sets = await loadSets();
+const sets = await loadAgentSets();
 const rows = [];
 for (const set of sets) rows.push(...(await runSet(set)));
 const result = { sets: {} };
@@ -203,12 +157,12 @@ for (const set of sets) {
 }
 for (const [name, set] of Object.entries(result.sets)) {
   console.log(
-    `\n${name} (${set.runs} runs): tokens × / cached cost × / % calls with a hidden fact (own inputs counted) / write-argument hidden rate — dev | held-out`,
+    `\n${name} (${set.runs} runs): tokens × / cached cost × / % calls with a hidden fact (tool outputs alone) / write-argument hidden rate — dev | held-out`,
   );
   for (const [strategy, dev] of Object.entries(set.dev)) {
     const held = set.heldOut[strategy];
     const cells = (figure) =>
-      `${figure.inputTokensRatio.toFixed(3)} / ${figure.costCachedRatio.toFixed(3)} / ${percent(figure.hiddenFactRate)} (${percent(figure.hiddenFactRateIncludingOwn)}) / ${percent(figure.writeArgumentHiddenRate)}`;
+      `${figure.inputTokensRatio.toFixed(3)} / ${figure.costCachedRatio.toFixed(3)} / ${percent(figure.hiddenFactRate)} (${percent(figure.hiddenOutputFactRate)}) / ${percent(figure.writeArgumentHiddenRate)}`;
     console.log(
       `  ${strategy.padEnd(28)} ${cells(dev).padEnd(44)} | ${held === undefined ? '' : cells(held)}`,
     );

@@ -93,8 +93,10 @@ async function replay(transcript, totals) {
 }
 
 const started = performance.now();
-const { transcripts, errors } = await loadTranscripts([trajectoriesDir]);
-if (errors.length > 0) throw errors[0].error;
+const loaded = await loadTranscripts([trajectoriesDir]);
+if (loaded.errors.length > 0) throw loaded.errors[0].error;
+// Runs whose prompt the file does not record (tau2's solo agents) have no compaction to check.
+const transcripts = loaded.transcripts.filter((transcript) => transcript.promptMissing === undefined);
 const results = [];
 for (const set of sets) {
   const runs = transcripts.filter((transcript) => transcript.format === set.format);

@@ -18,14 +18,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { createToolGraph } from 'kioku';
+import { agentEvents, evaluateToolPrediction, keyArgumentEvents, splitByTask } from 'kioku/strategies';
 import { trajectoriesDir } from 'kioku/test';
-import {
-  agentEvents,
-  createToolGraph,
-  evaluateToolPrediction,
-  splitByTask,
-} from '../../packages/kioku/dist/index.js';
-import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js';
+import { loadTranscripts } from 'kioku/transcripts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/tool-graph-predict.json');
@@ -37,6 +33,8 @@ const narrowChoices = [0.9, 0.95, 0.98, 0.99, 0.995].flatMap((narrowMass) =>
   [3, 5, 8].map((topK) => ({ narrowMass, topK })),
 );
 const bypassRightTarget = 0.9;
+/** Sets with at most this many tools are also measured on their calls' key arguments. */
+const fewToolsLimit = 3;
 const narrowKeptTarget = 0.95;
 
 const sets = [
@@ -60,7 +58,10 @@ const sets = [
   { name: 'ExCyTIn o4-mini', paths: ['ExCyTIn/o4-mini'], task: (t) => `${t.file}:${t.id}` },
 ];
 
-/** A plain graph over the tool sequence only: most frequent next tool after the last one or two. */
+/**
+ * A plain graph over the tool sequence only: most frequent next tool after the last one or two (order 1,
+ * 2); order 0 is the majority class, the most frequent tool of the training half whatever came before.
+ */
 function plainBaseline(train, test, order) {
   const counts = new Map();
   const add = (context, tool) => {
@@ -89,7 +90,7 @@ function plainBaseline(train, test, order) {
       const [second, first, prior] = contexts(tools, index);
       const guess =
         (order === 2 ? best(counts.get(second)) : undefined) ??
-        best(counts.get(first)) ??
+        (order >= 1 ? best(counts.get(first)) : undefined) ??
         best(counts.get(prior));
       total += 1;
       if (guess === tool) right += 1;
@@ -214,6 +215,36 @@ for (const { set, trainRuns, testRuns } of prepared) {
   }).top1;
   const plain1 = plainBaseline(trainRuns, testRuns, 1);
   const plain2 = plainBaseline(trainRuns, testRuns, 2);
+  const majority = plainBaseline(trainRuns, testRuns, 0);
+  // Few tools (at most fewToolsLimit in the training half): the next action is nearly always the same tool,
+  // so the figure that tells anything is the key argument's (the SQL table queried next), against the
+  // same baselines over the same keyed actions and split.
+  const trainTools = new Set(
+    trainRuns.flatMap((run) => run.filter((e) => e.kind === 'call').map((e) => e.tool)),
+  );
+  let keyArgument;
+  if (trainTools.size <= fewToolsLimit) {
+    const [keyedTrain, keyedTest] = [trainRuns, testRuns].map((half) =>
+      half.map((run) => keyArgumentEvents(run)),
+    );
+    const keyed = evaluateToolPrediction({
+      train: keyedTrain,
+      test: keyedTest,
+      graph: { weights },
+      thetas: [],
+    });
+    const keyedSecond = plainBaseline(keyedTrain, keyedTest, 2);
+    keyArgument = {
+      rule: 'sqlTableKey: the table an SQL statement names first, else its verb',
+      actions: new Set(keyedTrain.flatMap((run) => run.filter((e) => e.kind === 'call').map((e) => e.tool)))
+        .size,
+      top1: round(keyed.top1),
+      majorityTop1: round(plainBaseline(keyedTrain, keyedTest, 0)),
+      plainFirstOrderTop1: round(plainBaseline(keyedTrain, keyedTest, 1)),
+      plainSecondOrderTop1: round(keyedSecond),
+      pointsOverSecondOrder: round((keyed.top1 - keyedSecond) * 100, 1),
+    };
+  }
   results.push({
     set: set.name,
     trainRuns: trainRuns.length,
@@ -224,9 +255,11 @@ for (const { set, trainRuns, testRuns } of prepared) {
     top1WithInput: round(evaluation.top1WithInput),
     top1WithoutRecentTools: round(withoutRecentTools),
     topKShare: round(evaluation.topK),
+    majorityTop1: round(majority),
     plainFirstOrderTop1: round(plain1),
     plainSecondOrderTop1: round(plain2),
     pointsOverSecondOrder: round((evaluation.top1 - plain2) * 100, 1),
+    keyArgument,
     thresholds: evaluation.thresholds.map((outcome) => ({
       theta: outcome.theta,
       bypassedShare: round(outcome.bypassed / evaluation.decisions),
@@ -295,8 +328,14 @@ for (const result of results) {
     `\n${result.set}: train ${result.trainRuns} runs, test ${result.testRuns} runs, ${result.toolCalls} tool calls`,
   );
   console.log(
-    `  top-1 ${result.top1} (plain 1st order ${result.plainFirstOrderTop1}, 2nd order ${result.plainSecondOrderTop1}; +${result.pointsOverSecondOrder} points; ${result.top1WithoutRecentTools} without the recent tools), top-${defaults.topK} ${result.topKShare}`,
+    `  top-1 ${result.top1} (majority class ${result.majorityTop1}, plain 1st order ${result.plainFirstOrderTop1}, 2nd order ${result.plainSecondOrderTop1}; +${result.pointsOverSecondOrder} points; ${result.top1WithoutRecentTools} without the recent tools), top-${defaults.topK} ${result.topKShare}`,
   );
+  const key = result.keyArgument;
+  if (key !== undefined) {
+    console.log(
+      `  key argument (${key.actions} actions: tool and table): top-1 ${key.top1} (majority class ${key.majorityTop1}, plain 1st order ${key.plainFirstOrderTop1}, 2nd order ${key.plainSecondOrderTop1}; ${key.pointsOverSecondOrder >= 0 ? '+' : ''}${key.pointsOverSecondOrder} points)`,
+    );
+  }
   for (const t of result.thresholds) {
     console.log(
       `  θ ${t.theta}: bypassed ${t.bypassedShare} (right ${t.bypassRight}, tool right ${t.bypassToolRight}), narrowed ${t.narrowedShare} (kept ${t.narrowedKept}), LLM calls saved ${t.llmCallsSaved}, wrong bypasses ${t.wrongBypasses}`,

@@ -65,7 +65,7 @@ export interface AnalyzeJson {
    * include the model calls it made itself (`strategyCalls`, `strategyInputTokens`,
    * `strategyOutputTokens`), `inputTokens` their prompts; `callsOverWindow` counts the calls whose prompt
    * (plus the reserved answer) is over the context window; `hiddenFactRate`, `hiddenFactsPer100Calls`,
-   * `hiddenToolFactShare` and `hiddenArgumentsByTool` what its prompts hid of the facts the agent went on
+   * `hiddenOutputFactRate`, `hiddenFactShare` and `hiddenArgumentsByTool` what its prompts hid of the facts the agent went on
    * to use (`fidelityRates`). `estimated` is true when its summaries were placeholders of a stated size and
    * no model was called: its figures are an estimate.
    */
@@ -299,7 +299,7 @@ export function renderAnalysis(json: AnalyzeJson): string {
       "§ replay only: it places its own breakpoints (kiokuMiddleware removes its caller's), so no user of it sends these prompts. " +
       `worst run ×: its cached cost on the run where it is highest against ${json.baseline} on that run. ` +
       "p95 ms/call: the strategy's own time. over window: calls whose prompt (plus the reserved answer) is over the context window. " +
-      "hidden facts: calls whose prompt no longer held a fact of the agent's answer that only a tool output had held.",
+      "hidden facts: calls whose prompt no longer held a fact of the agent's answer (reasoning, text or call) that only tool outputs or its own earlier messages had held.",
     ...notes,
   ].join('\n');
 }

@@ -8,7 +8,7 @@ interface FidelityRow {
   name: string;
   hiddenFactRate: number;
   hiddenFactsPer100Calls: number;
-  hiddenToolFactShare: number;
+  hiddenFactShare: number;
   hiddenArgumentsByTool: Record<string, { calls: number; hiddenRate: number }>;
 }
 
@@ -65,7 +65,7 @@ describe('kioku analyze: fidelity', () => {
     expect(row('unmanaged')).toMatchObject({
       hiddenFactRate: 0,
       hiddenFactsPer100Calls: 0,
-      hiddenToolFactShare: 0,
+      hiddenFactShare: 0,
       hiddenArgumentsByTool: { book_reservation: { calls: 1, hiddenRate: 0 } },
     });
     const masking = row('naive-masking-10');

@@ -36,7 +36,7 @@ export function renderToolsReport(report: ToolsReport, topK: number): string {
     .map(([tool, stats]) => [tool, stats.calls, percent(stats.top1, 1), percent(stats.top1WithInput, 1)]);
   return [
     `${source}: ${report.decisions} decisions, ${report.toolCalls} tool calls`,
-    `top-1 next tool ${percent(report.top1, 1)}, with its arguments ${percent(report.top1WithInput, 1)}, ` +
+    `top-1 next tool ${percent(report.top1, 1)} (majority class ${percent(report.majorityTop1, 1)}), with its arguments ${percent(report.top1WithInput, 1)}, ` +
       `top-${topK} ${percent(report.topK, 1)}`,
     '',
     formatTable(

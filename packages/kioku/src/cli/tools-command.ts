@@ -81,7 +81,8 @@ export function toolsCommand(): Command {
   return new Command('tools')
     .description(
       'Learn which tool an agent calls next (a tool-transition graph with parameter filling) from half of the ' +
-        'recorded runs and measure it on the other half: top-1 accuracy of the next tool, and of the tool with ' +
+        'recorded runs and measure it on the other half: top-1 accuracy of the next tool (beside the majority class: ' +
+        'always the tool called most often), and of the tool with ' +
         'its arguments; at each confidence threshold θ, the steps that would skip the model (bypassed: tool and ' +
         'arguments predicted) and how often rightly, the steps whose tool choice would be narrowed to the likely ' +
         'tools, LLM calls saved and wrong bypasses; accuracy per tool.',
@@ -128,7 +129,8 @@ export function toolsCommand(): Command {
     .action(async (paths: string[], options: ToolsOptions) => {
       const saved = options.load === undefined ? undefined : await loadSaved(options.load);
       const progress = createProgress();
-      const loaded = await loadForCommand(paths, { ...options, progress });
+      // Prediction reads the agents' actions only: runs whose prompts are not recorded are kept.
+      const loaded = await loadForCommand(paths, { ...options, progress, needs: 'actions' });
       const { failed } = loaded;
       const [trainRuns, testRuns] =
         saved === undefined ? splitByTask(loaded.transcripts, taskOf) : [[], loaded.transcripts];

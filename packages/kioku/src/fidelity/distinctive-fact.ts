@@ -19,4 +19,9 @@ export interface DistinctiveFact {
   kind: DistinctiveFactKind;
   /** As written in the answer. */
   value: string;
+  /**
+   * True for a value any program or agent writes without reading it (a language's builtin name, a number
+   * under 1,000): it counts only where it is distinctive in the run (`fidelityMeter`).
+   */
+  generic?: boolean;
 }

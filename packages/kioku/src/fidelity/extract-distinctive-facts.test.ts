@@ -72,6 +72,36 @@ describe('extractDistinctiveFacts', () => {
     expect(values('She said ". If" twice')).toEqual([]);
   });
 
+  it('takes SQL names only from SQL written as code, not from the prose around it', () => {
+    const react = [
+      'Thought: I need the rows later, once the threat table is known.',
+      'Action: execute[SELECT AccountName, Status FROM DeviceLogonEvents WHERE Title LIKE "%process injection%"]',
+    ].join('\n');
+    const facts = kinds(react);
+    expect(facts).toMatchObject({
+      AccountName: 'identifier',
+      Status: 'sql-name',
+      DeviceLogonEvents: 'identifier',
+      Title: 'sql-name',
+    });
+    for (const word of ['need', 'rows', 'later', 'threat', 'table', 'process', 'injection'])
+      expect(facts[word], word).toBeUndefined();
+    expect(kinds('Run `select Name from Users` first')).toMatchObject({
+      Name: 'sql-name',
+      Users: 'sql-name',
+    });
+    expect(kinds('I will select the rows from the hosts table')).toEqual({});
+  });
+
+  it('marks builtin names and whole numbers under 1,000 generic, takes no shouted word or escape as a name', () => {
+    const facts = extractDistinctiveFacts('raise ValueError at line 212 of cards, price 212.50, id 1284');
+    expect(facts.filter((fact) => fact.generic).map((fact) => fact.value)).toEqual(['ValueError', '212']);
+    expect(facts.find((fact) => fact.value === '212.50')?.generic).toBeUndefined();
+    expect(values('YOU ARE BEING TRANSFERRED TO A HUMAN AGENT')).toEqual([]);
+    expect(values('MAX_RETRIES is set; TIMEOUT too')).toEqual(['MAX_RETRIES', 'TIMEOUT']);
+    expect(values('print("\\nConverting")')).not.toContain('nConverting');
+  });
+
   it('never takes stop words, and each fact once', () => {
     expect(values('"which" "which" user_id user_id')).toEqual(['user_id']);
   });

@@ -42,8 +42,8 @@ describe('fidelityMeter', () => {
     expect(fidelity).toEqual({
       facts: 2,
       hidden: [],
-      factsIncludingOwn: 2,
-      hiddenIncludingOwn: [],
+      outputFacts: 2,
+      hiddenOutputFacts: [],
       toolCalls: [{ toolName: 'update_reservation_flights', hiddenInArguments: false }],
     });
   });
@@ -66,7 +66,7 @@ describe('fidelityMeter', () => {
     expect(fidelity.toolCalls[0]?.hiddenInArguments).toBe(false);
   });
 
-  it("leaves out facts the agent's own earlier messages held", () => {
+  it("keeps a fact visible while the agent's own earlier message that held it is kept", () => {
     const earlier: ModelMessage = { role: 'assistant', content: 'I see flight HAT045.' };
     const fidelity = fidelityMeter().measure({
       history: [...history, earlier],
@@ -74,19 +74,53 @@ describe('fidelityMeter', () => {
       response,
     });
     expect(fidelity.hidden).toEqual(['credit_card_7434610']);
-    expect(fidelity.hiddenIncludingOwn).toEqual(['credit_card_7434610']);
+    expect(fidelity.hiddenOutputFacts).toEqual(['credit_card_7434610']);
   });
 
-  it('counts apart the facts of its own earlier messages that the managed prompt cut (cleared inputs)', () => {
+  it('counts in the headline the facts of its own earlier messages that the managed prompt cut (cleared inputs)', () => {
     const earlier: ModelMessage = { role: 'assistant', content: 'I see flight HAT045.' };
     const fidelity = fidelityMeter().measure({
       history: [...history, earlier],
       managed: history.map(masked),
       response,
     });
-    expect(fidelity.hidden).toEqual(['credit_card_7434610']);
-    expect(fidelity.factsIncludingOwn).toBe(2);
-    expect(fidelity.hiddenIncludingOwn).toEqual(['HAT045', 'credit_card_7434610']);
+    expect(fidelity.facts).toBe(2);
+    expect(fidelity.hidden).toEqual(['HAT045', 'credit_card_7434610']);
+    // Apart: what tool outputs alone held.
+    expect(fidelity.outputFacts).toBe(1);
+    expect(fidelity.hiddenOutputFacts).toEqual(['credit_card_7434610']);
+  });
+
+  it("reads the answer's reasoning as well as its text and calls", () => {
+    const thinking: ModelMessage = {
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'The card on file is credit_card_7434610; the flight is HAT045.' },
+        { type: 'text', text: 'Done.' },
+      ],
+    };
+    const fidelity = fidelityMeter().measure({ history, managed: history.map(masked), response: thinking });
+    expect(fidelity.hidden).toEqual(['credit_card_7434610', 'HAT045']);
+  });
+
+  it('counts a generic value (a builtin name, a number under 1,000) only where one message holds it', () => {
+    const output = (id: string, text: string) =>
+      toolStep({ id, toolName: 'bash', input: { command: 'run' }, output: text });
+    const once = [...history.slice(0, 2), ...output('a', 'ValueError at line 612 of cards.py')];
+    const twice = [...once, ...output('b', 'ValueError again, see line 612; 1612 ids')];
+    const answer: ModelMessage = { role: 'assistant', content: 'Line 612 raises ValueError.' };
+    const distinct = fidelityMeter().measure({ history: once, managed: once.map(masked), response: answer });
+    expect(distinct.hidden).toEqual(['ValueError', '612']);
+    const common = fidelityMeter().measure({ history: twice, managed: twice.map(masked), response: answer });
+    expect(common.hidden).toEqual([]);
+    // 1612 holds 612 inside a longer number: not a second holder.
+    const inside = [...once, ...output('c', 'ids 1612 and 3612')];
+    const counted = fidelityMeter().measure({
+      history: inside,
+      managed: inside.map(masked),
+      response: answer,
+    });
+    expect(counted.hidden).toEqual(['ValueError', '612']);
   });
 
   it('counts a fact inside another tool-sourced fact once, with it', () => {
@@ -97,8 +131,8 @@ describe('fidelityMeter', () => {
     expect(fidelity).toEqual({
       facts: 1,
       hidden: [line],
-      factsIncludingOwn: 1,
-      hiddenIncludingOwn: [line],
+      outputFacts: 1,
+      hiddenOutputFacts: [line],
       toolCalls: [],
     });
   });
@@ -107,8 +141,8 @@ describe('fidelityMeter', () => {
     expect(fidelityMeter().measure({ history, managed: [], response: undefined })).toEqual({
       facts: 0,
       hidden: [],
-      factsIncludingOwn: 0,
-      hiddenIncludingOwn: [],
+      outputFacts: 0,
+      hiddenOutputFacts: [],
       toolCalls: [],
     });
   });

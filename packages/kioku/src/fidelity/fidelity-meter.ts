@@ -28,10 +28,10 @@ interface SourcedFact {
   holders: ModelMessage[];
   /** Whether one of the agent's own earlier messages holds it (else only tool outputs do). */
   own: boolean;
-  /** False when another tool-only fact of the answer contains it: counted with that one. */
+  /** False when another sourced fact of the answer contains it: counted with that one. */
   counted: boolean;
-  /** The same among every sourced fact, own ones included. */
-  countedIncludingOwn: boolean;
+  /** The same among the facts tool outputs alone held. */
+  countedAmongOutputs: boolean;
 }
 
 interface Sourcing {
@@ -41,13 +41,32 @@ interface Sourcing {
 }
 
 /**
+ * Whether a generic value (a language's builtin name, a whole number under 1,000) is distinctive in the
+ * run: held by so few messages that the answer most likely took it from one of them.
+ */
+const distinctiveHolders = 1;
+
+/** Whether `text` holds `value` as a whole (`637` in `line 637:`, not in `13665637`). */
+function holdsWhole(text: string, value: string): boolean {
+  for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + value.length] ?? ' ';
+    if (!/[\w]/.test(before) && !/[\w]/.test(after)) return true;
+  }
+  return false;
+}
+
+/**
  * A fidelity meter: for each call, takes the distinctive facts of the agent's actual answer
- * (`responseFacts`: its text and tool-call arguments), keeps those the unmanaged prompt holds only inside
- * tool outputs (a text-based agent's observations, `isObservation`, count as tool outputs; in no system or user message and in none of the agent's own earlier messages: names the
- * model wrote without having seen them, or read from its instructions, are never counted), and counts one
- * as hidden when no message of the managed prompt contains it any more. It also counts, apart, the facts
- * the agent's own earlier messages held too (its tool inputs, which tool-input clearing cuts). A summary or a placeholder that
- * still carries the fact keeps it visible. The unmanaged prompt hides nothing by construction.
+ * (`responseFacts`: its reasoning, text and tool-call arguments), keeps those the unmanaged prompt holds
+ * only in tool outputs (a text-based agent's observations, `isObservation`, count as tool outputs) and the
+ * agent's own earlier messages (its earlier tool inputs, which tool-input clearing cuts, and its text) —
+ * in no system or user message: names the model wrote without having seen them, or read from its
+ * instructions, are never counted — and counts one as hidden when no message of the managed prompt
+ * contains it any more. A generic value (a language's builtin name, a whole number under 1,000) counts
+ * only where it is distinctive in the run: one message holds it. It also counts, apart, the facts tool
+ * outputs alone held (`outputFacts`, `hiddenOutputFacts`). A summary or a placeholder that still carries
+ * the fact keeps it visible. The unmanaged prompt hides nothing by construction.
  *
  * Which facts an answer draws from which messages depends only on the history, so the meter remembers it
  * per answer and history, for every strategy replayed over the same transcript; message texts are read
@@ -78,11 +97,12 @@ export function fidelityMeter(): FidelityMeter {
     );
     if (same !== undefined) return same;
     const facts = responseFacts(response);
-    const values = new Set(
-      [...facts.text, ...facts.toolCalls.flatMap((call) => call.facts)].map((f) => f.value),
-    );
+    const all = [...facts.text, ...facts.reasoning, ...facts.toolCalls.flatMap((call) => call.facts)];
+    const generic = new Map<string, boolean>();
+    for (const fact of all)
+      generic.set(fact.value, (generic.get(fact.value) ?? true) && fact.generic === true);
     const sourced = new Map<string, SourcedFact>();
-    for (const value of values) {
+    for (const [value, isGeneric] of generic) {
       const holders: ModelMessage[] = [];
       let elsewhere = false;
       let own = false;
@@ -95,15 +115,19 @@ export function fidelityMeter(): FidelityMeter {
         if (message.role === 'assistant') own = true;
         holders.push(message);
       }
-      if (!elsewhere && holders.length > 0) {
-        sourced.set(value, { value, holders, own, counted: !own, countedIncludingOwn: true });
-      }
+      if (elsewhere || holders.length === 0) continue;
+      if (
+        isGeneric &&
+        holders.filter((message) => holdsWhole(textOf(message), value)).length > distinctiveHolders
+      )
+        continue;
+      sourced.set(value, { value, holders, own, counted: true, countedAmongOutputs: !own });
     }
     for (const fact of sourced.values()) {
       for (const other of sourced.values()) {
         if (other === fact || !other.value.includes(fact.value)) continue;
-        fact.countedIncludingOwn = false;
-        if (!other.own) fact.counted = false;
+        fact.counted = false;
+        if (!other.own) fact.countedAmongOutputs = false;
       }
     }
     const entry = { history: history.slice(), facts, sourced };
@@ -114,7 +138,7 @@ export function fidelityMeter(): FidelityMeter {
   return {
     measure({ history, managed, response }) {
       if (response === undefined) {
-        return { facts: 0, hidden: [], factsIncludingOwn: 0, hiddenIncludingOwn: [], toolCalls: [] };
+        return { facts: 0, hidden: [], outputFacts: 0, hiddenOutputFacts: [], toolCalls: [] };
       }
       const { facts, sourced } = sourcing(history, response);
       const kept = new Set(managed);
@@ -129,19 +153,18 @@ export function fidelityMeter(): FidelityMeter {
       }
       const all = [...sourced.values()];
       const counted = all.filter((fact) => fact.counted);
-      const countedIncludingOwn = all.filter((fact) => fact.countedIncludingOwn);
+      const outputs = all.filter((fact) => fact.countedAmongOutputs);
       const hiddenOf = (list: SourcedFact[]) =>
         list.filter((fact) => hiddenValues.has(fact.value)).map((fact) => fact.value);
-      const toolOnly = new Set(all.filter((fact) => !fact.own).map((fact) => fact.value));
       return {
         facts: counted.length,
         hidden: hiddenOf(counted),
-        factsIncludingOwn: countedIncludingOwn.length,
-        hiddenIncludingOwn: hiddenOf(countedIncludingOwn),
+        outputFacts: outputs.length,
+        hiddenOutputFacts: hiddenOf(outputs),
         toolCalls: facts.toolCalls.map((call) => ({
           toolName: call.toolName,
           hiddenInArguments: call.facts.some(
-            (fact) => toolOnly.has(fact.value) && hiddenValues.has(fact.value),
+            (fact) => sourced.has(fact.value) && hiddenValues.has(fact.value),
           ),
         })),
       };

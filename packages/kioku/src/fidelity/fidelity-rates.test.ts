@@ -7,12 +7,13 @@ const call = (
   facts: number,
   hidden: string[],
   tools: [string, boolean][] = [],
-  own: string[] = hidden,
+  hiddenOutputFacts: string[] = hidden,
+  outputFacts = facts,
 ): CallFidelity => ({
   facts,
   hidden,
-  factsIncludingOwn: facts + own.length - hidden.length,
-  hiddenIncludingOwn: own,
+  outputFacts,
+  hiddenOutputFacts,
   toolCalls: tools.map(([toolName, hiddenInArguments]) => ({ toolName, hiddenInArguments })),
 });
 
@@ -28,28 +29,29 @@ describe('fidelityTotals and fidelityRates', () => {
           ['search', false],
         ],
       ),
-      call(0, [], [], ['x']),
+      // A fact only the agent's own earlier message held: in the headline, not among the outputs' facts.
+      call(1, ['x'], [], [], 0),
       call(4, ['c'], [['search', true]]),
     ];
     const whole = fidelityTotals(calls);
     expect(whole).toEqual({
       calls: 4,
-      callsWithHiddenFact: 2,
-      facts: 8,
-      hiddenFacts: 3,
-      callsWithHiddenFactIncludingOwn: 3,
-      factsIncludingOwn: 9,
-      hiddenFactsIncludingOwn: 4,
+      callsWithHiddenFact: 3,
+      facts: 9,
+      hiddenFacts: 4,
+      callsWithHiddenOutputFact: 2,
+      outputFacts: 8,
+      hiddenOutputFacts: 3,
       toolCalls: { book: { calls: 2, withHiddenFact: 1 }, search: { calls: 2, withHiddenFact: 1 } },
     });
     expect(fidelityTotals([fidelityTotals(calls.slice(0, 1)), fidelityTotals(calls.slice(1))])).toEqual(
       whole,
     );
     expect(fidelityRates(whole)).toEqual({
-      hiddenFactRate: 0.5,
-      hiddenFactsPer100Calls: 75,
-      hiddenFactRateIncludingOwn: 0.75,
-      hiddenToolFactShare: 3 / 8,
+      hiddenFactRate: 0.75,
+      hiddenFactsPer100Calls: 100,
+      hiddenOutputFactRate: 0.5,
+      hiddenFactShare: 4 / 9,
       hiddenArgumentsByTool: { book: { calls: 2, hiddenRate: 0.5 }, search: { calls: 2, hiddenRate: 0.5 } },
     });
   });
@@ -58,8 +60,8 @@ describe('fidelityTotals and fidelityRates', () => {
     expect(fidelityRates(fidelityTotals([]))).toEqual({
       hiddenFactRate: 0,
       hiddenFactsPer100Calls: 0,
-      hiddenFactRateIncludingOwn: 0,
-      hiddenToolFactShare: 0,
+      hiddenOutputFactRate: 0,
+      hiddenFactShare: 0,
       hiddenArgumentsByTool: {},
     });
   });

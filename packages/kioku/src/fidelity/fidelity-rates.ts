@@ -2,17 +2,18 @@ import type { FidelityTotals } from './fidelity-totals.js';
 
 /** How much a strategy hid from the agent, as rates (see {@link fidelityRates}). */
 export interface FidelityRates {
-  /** Share of calls (0–1) whose managed prompt hid at least one fact the agent's answer used. */
+  /**
+   * Share of calls (0–1) whose managed prompt hid at least one fact the agent's answer used that only tool
+   * outputs and its own earlier messages (its tool inputs, which tool-input clearing cuts) had held: the
+   * headline.
+   */
   hiddenFactRate: number;
   /** Hidden facts per 100 calls. */
   hiddenFactsPer100Calls: number;
-  /**
-   * As `hiddenFactRate`, counting also facts the agent's own earlier messages held (what tool-input
-   * clearing or a summary cut of what the agent itself wrote).
-   */
-  hiddenFactRateIncludingOwn: number;
-  /** Share (0–1) of the tool-sourced facts of the answers that the managed prompts hid. */
-  hiddenToolFactShare: number;
+  /** As `hiddenFactRate`, counting only facts tool outputs alone held (what masking outputs can hide). */
+  hiddenOutputFactRate: number;
+  /** Share (0–1) of the sourced facts of the answers that the managed prompts hid. */
+  hiddenFactShare: number;
   /**
    * Per tool name: the agent's calls of it, and the share of them (0–1) whose arguments carry a hidden
    * fact (a payment id, an `old_str` only a masked output held): for write tools, the calls at risk.
@@ -21,10 +22,10 @@ export interface FidelityRates {
 }
 
 /**
- * The rates of fidelity totals: the hidden-fact rate (share of calls with at least one hidden fact), hidden
- * facts per 100 calls, the hidden-fact rate counting the agent's own earlier messages as sources too, the
- * share of tool-sourced facts hidden, and per tool the share of its calls whose
- * arguments carry a hidden fact. All 0 when nothing was measured.
+ * The rates of fidelity totals: the hidden-fact rate (share of calls with at least one hidden fact, the
+ * agent's own earlier tool inputs counted as sources), hidden facts per 100 calls, the same rate of the
+ * facts tool outputs alone held, the share of sourced facts hidden, and per tool the share of its calls
+ * whose arguments carry a hidden fact. All 0 when nothing was measured.
  *
  * @example
  * fidelityRates(fidelityTotals(calls)).hiddenFactRate; // 0.105
@@ -34,8 +35,8 @@ export function fidelityRates(totals: FidelityTotals): FidelityRates {
   return {
     hiddenFactRate: share(totals.callsWithHiddenFact, totals.calls),
     hiddenFactsPer100Calls: share(totals.hiddenFacts * 100, totals.calls),
-    hiddenFactRateIncludingOwn: share(totals.callsWithHiddenFactIncludingOwn, totals.calls),
-    hiddenToolFactShare: share(totals.hiddenFacts, totals.facts),
+    hiddenOutputFactRate: share(totals.callsWithHiddenOutputFact, totals.calls),
+    hiddenFactShare: share(totals.hiddenFacts, totals.facts),
     hiddenArgumentsByTool: Object.fromEntries(
       Object.entries(totals.toolCalls).map(([toolName, tool]) => [
         toolName,

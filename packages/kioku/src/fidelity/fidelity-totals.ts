@@ -4,23 +4,24 @@ import type { CallFidelity } from './call-fidelity.js';
 export interface FidelityTotals {
   /** Calls measured. */
   calls: number;
-  /** Calls whose managed prompt hid at least one fact of the answer. */
+  /** Calls whose managed prompt hid at least one fact of the answer (see `CallFidelity.hidden`). */
   callsWithHiddenFact: number;
-  /** Tool-sourced facts of the answers (see `CallFidelity.facts`). */
+  /** Sourced facts of the answers (see `CallFidelity.facts`). */
   facts: number;
   /** Those the managed prompts hid. */
   hiddenFacts: number;
-  /** As `callsWithHiddenFact`, `facts` and `hiddenFacts`, the agent's own earlier messages counted as sources. */
-  callsWithHiddenFactIncludingOwn: number;
-  factsIncludingOwn: number;
-  hiddenFactsIncludingOwn: number;
+  /** As `callsWithHiddenFact`, `facts` and `hiddenFacts`, of the facts tool outputs alone held. */
+  callsWithHiddenOutputFact: number;
+  outputFacts: number;
+  hiddenOutputFacts: number;
   /** Per tool name: the agent's calls of the tool, and those whose arguments carry a hidden fact. */
   toolCalls: Record<string, { calls: number; withHiddenFact: number }>;
 }
 
 /**
  * Adds up the fidelity of calls, or of totals already added up: calls, calls with a hidden fact, facts,
- * hidden facts, and per tool its calls and those whose arguments carry a hidden fact.
+ * hidden facts (and the same of the facts tool outputs alone held), and per tool its calls and those whose
+ * arguments carry a hidden fact.
  *
  * @example
  * const totals = fidelityTotals(replay.calls.map((call) => call.fidelity));
@@ -31,9 +32,9 @@ export function fidelityTotals(items: readonly (CallFidelity | FidelityTotals)[]
     callsWithHiddenFact: 0,
     facts: 0,
     hiddenFacts: 0,
-    callsWithHiddenFactIncludingOwn: 0,
-    factsIncludingOwn: 0,
-    hiddenFactsIncludingOwn: 0,
+    callsWithHiddenOutputFact: 0,
+    outputFacts: 0,
+    hiddenOutputFacts: 0,
     toolCalls: {},
   };
   const addTool = (toolName: string, calls: number, withHiddenFact: number) => {
@@ -48,9 +49,9 @@ export function fidelityTotals(items: readonly (CallFidelity | FidelityTotals)[]
       totals.callsWithHiddenFact += item.hidden.length > 0 ? 1 : 0;
       totals.facts += item.facts;
       totals.hiddenFacts += item.hidden.length;
-      totals.callsWithHiddenFactIncludingOwn += item.hiddenIncludingOwn.length > 0 ? 1 : 0;
-      totals.factsIncludingOwn += item.factsIncludingOwn;
-      totals.hiddenFactsIncludingOwn += item.hiddenIncludingOwn.length;
+      totals.callsWithHiddenOutputFact += item.hiddenOutputFacts.length > 0 ? 1 : 0;
+      totals.outputFacts += item.outputFacts;
+      totals.hiddenOutputFacts += item.hiddenOutputFacts.length;
       for (const call of item.toolCalls) addTool(call.toolName, 1, call.hiddenInArguments ? 1 : 0);
       continue;
     }
@@ -58,9 +59,9 @@ export function fidelityTotals(items: readonly (CallFidelity | FidelityTotals)[]
     totals.callsWithHiddenFact += item.callsWithHiddenFact;
     totals.facts += item.facts;
     totals.hiddenFacts += item.hiddenFacts;
-    totals.callsWithHiddenFactIncludingOwn += item.callsWithHiddenFactIncludingOwn;
-    totals.factsIncludingOwn += item.factsIncludingOwn;
-    totals.hiddenFactsIncludingOwn += item.hiddenFactsIncludingOwn;
+    totals.callsWithHiddenOutputFact += item.callsWithHiddenOutputFact;
+    totals.outputFacts += item.outputFacts;
+    totals.hiddenOutputFacts += item.hiddenOutputFacts;
     for (const [toolName, tool] of Object.entries(item.toolCalls))
       addTool(toolName, tool.calls, tool.withHiddenFact);
   }

@@ -72,7 +72,7 @@ describe('the fidelity measure of the replay', () => {
     const [baseline] = strategies;
     expect(baseline?.hiddenFactRate).toBe(0);
     expect(baseline?.hiddenFactsPer100Calls).toBe(0);
-    expect(baseline?.hiddenToolFactShare).toBe(0);
+    expect(baseline?.hiddenFactShare).toBe(0);
     expect(baseline?.hiddenArgumentsByTool.book_reservation).toEqual({ calls: 1, hiddenRate: 0 });
     // There was something to hide: the booking call used a fact only a tool output held.
     expect(replays[0]?.totals.fidelity.facts).toBeGreaterThan(0);
@@ -92,8 +92,9 @@ describe('the fidelity measure of the replay', () => {
     expect(masking?.hiddenArgumentsByTool.book_reservation).toEqual({ calls: 1, hiddenRate: 1 });
     expect(masking?.hiddenFactRate).toBeGreaterThan(0);
     expect(masking?.hiddenFactsPer100Calls).toBeGreaterThanOrEqual(100 / (replay?.calls.length ?? 1));
-    // The final answer repeats the id, but the booking call (the agent's own message) now holds it.
-    expect(replay?.calls.at(-1)?.fidelity).toMatchObject({ facts: 0, hidden: [], toolCalls: [] });
+    // The final answer repeats the id: a fact of the agent's own booking call now, which the managed
+    // prompt still holds, so counted but not hidden.
+    expect(replay?.calls.at(-1)?.fidelity).toMatchObject({ facts: 1, hidden: [], toolCalls: [] });
   });
 });
 

@@ -3,7 +3,7 @@ import type { WorstRun } from './worst-run.js';
 
 /**
  * A strategy's figures over every replayed transcript; with what its prompts hid from the agent
- * (`FidelityRates`: `hiddenFactRate`, `hiddenFactsPer100Calls`, `hiddenToolFactShare`,
+ * (`FidelityRates`: `hiddenFactRate`, `hiddenFactsPer100Calls`, `hiddenOutputFactRate`, `hiddenFactShare`,
  * `hiddenArgumentsByTool`).
  */
 export interface StrategySummary extends FidelityRates {

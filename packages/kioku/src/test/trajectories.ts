@@ -6,12 +6,10 @@ export { trajectoriesDir };
 
 const available = existsSync(trajectoriesDir);
 const reason = `needs the recorded runs at ${trajectoriesDir} (../shared beside the repository, or KIOKU_TRAJECTORIES)`;
-if (!available) {
-  console.warn(`skipping tests on real trajectories: ${trajectoriesDir} does not exist`);
-}
 
 /**
- * `describe` for tests that read the real trajectories. Without them it skips, saying why, and never runs
+ * `describe` for tests that read the real trajectories. Without them it skips, saying why in the suite's
+ * name (nothing is printed when the module loads: importing `kioku/test` stays silent), and never runs
  * `body` (whose set-up would read them); with `CI=true` their absence is a failing test instead.
  */
 export function describeWithTrajectories(name: string, body: () => void): void {

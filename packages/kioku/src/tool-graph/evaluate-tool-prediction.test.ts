@@ -17,6 +17,8 @@ describe('evaluateToolPrediction', () => {
     expect(result.top1WithInput).toBe(1);
     expect(result.toolCalls).toBe(4);
     expect(result.top1).toBe(1);
+    // Beside it, the majority class: the tool called most often in training, right on 2 of the 4 calls.
+    expect(result.majorityTop1).toBe(0.5);
     const [outcome] = result.thresholds;
     expect(outcome?.bypassed).toBeGreaterThan(0);
     expect(outcome?.bypassRight).toBe(outcome?.bypassed);

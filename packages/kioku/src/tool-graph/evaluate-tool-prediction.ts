@@ -36,6 +36,11 @@ export interface ToolPredictionEvaluation {
   toolCalls: number;
   /** Share of tool calls whose tool ranked first among the tools. */
   top1: number;
+  /**
+   * The majority-class baseline beside `top1`: share of tool calls to the tool the graph had seen called
+   * most often (whatever came before). With few tools this is most of `top1`.
+   */
+  majorityTop1: number;
   /** Share of tool calls whose tool ranked first and whose arguments the filler produced exactly (at any confidence). */
   top1WithInput: number;
   /** Share of tool calls whose tool was among the first `topK` tools. */
@@ -81,6 +86,20 @@ export function narrowedTools(
   return undefined;
 }
 
+/** The tool a graph has seen called most often (its prior row's largest count), the majority class. */
+function majorityTool(graph: ToolGraph): string | undefined {
+  const prior = graph.toJSON().transitions.find(([context]) => context === '0');
+  let best: string | undefined;
+  let bestCount = 0;
+  for (const [action, count] of prior?.[2] ?? []) {
+    if (action !== replyAction && count > bestCount) {
+      best = action;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
 /**
  * Trains a tool graph and a parameter filler on some runs and measures them on others: next-tool
  * accuracy (top-1, top-k), and at each threshold θ how many decisions would skip the model (tool and
@@ -106,6 +125,8 @@ export function evaluateToolPrediction({
       if (event.kind === 'call') filler.learn(run.slice(0, index), event);
     });
   }
+  const majority = majorityTool(graph);
+  let majorityRight = 0;
   const outcomes = thetas.map(
     (theta): ThresholdOutcome => ({
       theta,
@@ -137,6 +158,7 @@ export function evaluateToolPrediction({
           : filler.fill(before, top.action, { minReliability });
       if (event.kind === 'call') {
         toolCalls += 1;
+        if (action === majority) majorityRight += 1;
         const rank = tools.findIndex((entry) => entry.action === action);
         perTool[action] ??= { calls: 0, right: 0, rightWithInput: 0 };
         const stats = perTool[action];
@@ -172,6 +194,7 @@ export function evaluateToolPrediction({
     decisions,
     toolCalls,
     top1: toolCalls === 0 ? 0 : top1 / toolCalls,
+    majorityTop1: toolCalls === 0 ? 0 : majorityRight / toolCalls,
     top1WithInput: toolCalls === 0 ? 0 : top1WithInput / toolCalls,
     topK: toolCalls === 0 ? 0 : inTopK / toolCalls,
     thresholds: outcomes,

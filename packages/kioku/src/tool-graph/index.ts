@@ -8,6 +8,7 @@ export {
   type ThresholdOutcome,
   type ToolPredictionEvaluation,
 } from './evaluate-tool-prediction.js';
+export { keyArgumentEvents } from './key-argument-events.js';
 export {
   createParameterFiller,
   type FilledInput,
@@ -17,6 +18,7 @@ export {
 export { type ParameterFillerData, parameterFillerDataSchema } from './parameter-filler-data.js';
 export { parameterFillerFromJSON } from './parameter-filler-from-json.js';
 export { splitByTask } from './split-by-task.js';
+export { sqlTableKey } from './sql-table-key.js';
 export {
   actionOf,
   createToolGraph,

@@ -23,8 +23,8 @@ export function isBfclQuestions(value: unknown): value is BfclQuestionRow[] {
 }
 
 /**
- * Puts each BFCL question turn's user text in place of the placeholder the gold importer left, matching
- * tasks by id; a turn whose question has no user message loses its placeholder. Transcripts of other
+ * Puts each BFCL question turn's user text in place of the placeholder the gold importer (or the result
+ * importer, for a result file without an inference log) left, matching tasks by id; a turn whose question has no user message loses its placeholder. Transcripts of other
  * formats, and tasks without a question row, are returned unchanged.
  */
 export function attachBfclQuestions(
@@ -33,7 +33,8 @@ export function attachBfclQuestions(
 ): Transcript[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return transcripts.map((transcript) => {
-    const row = transcript.format === 'bfcl-gold' ? byId.get(transcript.id) : undefined;
+    const placeholders = transcript.format === 'bfcl-gold' || transcript.format === 'bfcl-result';
+    const row = placeholders ? byId.get(transcript.id) : undefined;
     if (row === undefined) return transcript;
     let turn = 0;
     const messages: ModelMessage[] = [];

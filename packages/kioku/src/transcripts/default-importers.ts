@@ -2,6 +2,7 @@ import { aiSdkMessagesImporter } from './ai-sdk-messages-importer.js';
 import { aiSdkUiMessagesImporter } from './ai-sdk-ui-messages-importer.js';
 import { anthropicMessagesImporter } from './anthropic-messages-importer.js';
 import { bfclGoldImporter } from './bfcl-gold-importer.js';
+import { bfclResultImporter } from './bfcl-result-importer.js';
 import { excytinAgentImporter } from './excytin-agent-importer.js';
 import { excytinEnvImporter } from './excytin-env-importer.js';
 import { geminiContentsImporter } from './gemini-contents-importer.js';
@@ -25,6 +26,7 @@ export function defaultImporters(): Importer[] {
     excytinAgentImporter(),
     excytinEnvImporter(),
     bfclGoldImporter(),
+    bfclResultImporter(),
     openAIChatImporter(),
     anthropicMessagesImporter(),
     geminiContentsImporter(),

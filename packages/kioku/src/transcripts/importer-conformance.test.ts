@@ -32,6 +32,7 @@ const samples: Record<TranscriptFormat, string[]> = {
     join(trajectoriesDir, 'bfcl/multi-turn/possible_answer/BFCL_v4_multi_turn_base.json'),
     join(trajectoriesDir, 'bfcl/multi-turn/possible_answer/BFCL_v4_multi_turn_miss_func.json'),
   ],
+  'bfcl-result': [join(fixtures, 'bfcl-multi-turn-result.jsonl')],
   'mini-swe-agent': [
     join(trajectoriesDir, miniSweAgent, 'pvlib__pvlib-python-1072/pvlib__pvlib-python-1072.traj.json'),
     join(trajectoriesDir, miniSweAgent, 'pylint-dev__astroid-1333/pylint-dev__astroid-1333.traj.json'),

@@ -4,6 +4,7 @@ export { anthropicMessagesImporter } from './anthropic-messages-importer.js';
 export { attachBfclQuestions, type BfclQuestionRow, isBfclQuestions } from './attach-bfcl-questions.js';
 export { type AttachedUsageLog, attachUsageLog } from './attach-usage-log.js';
 export { bfclGoldImporter } from './bfcl-gold-importer.js';
+export { bfclResultImporter, bfclResultNoOutput } from './bfcl-result-importer.js';
 export { decodeUtf8 } from './decode-utf8.js';
 export { defaultImporters } from './default-importers.js';
 export { detectFormat } from './detect-format.js';

@@ -9,13 +9,18 @@ import { type LoadedFile, loadTranscripts } from './load-transcripts.js';
 describeWithTrajectories('loadTranscripts on the whole trajectory set', () => {
   it('reads every run, attaches the OpenHands usage log and skips the non-transcripts', async () => {
     const result = await loadTranscripts([trajectoriesDir]);
-    // tau2's solo-agent runs do not record the agent's prompt: reported, the rest of the set still read.
-    expect(result.errors.map(({ file }) => file.slice(trajectoriesDir.length + 1))).toEqual([
-      expect.stringMatching(
-        /^tau2-bench\/feature-gym\/ft_gpt-4\.1.*_telecom_no-user_gpt-4\.1_1trials\.json$/,
-      ),
-      'tau2-bench/feature-gym/gpt-4.1_telecom_no-user_gpt-4.1_1trials.json',
-    ]);
+    expect(result.errors).toEqual([]);
+    // tau2's solo-agent runs do not record the agent's prompt: read with their actions, and said so.
+    const promptless = result.transcripts.filter((transcript) => transcript.promptMissing !== undefined);
+    expect(new Set(promptless.map(({ file }) => file.slice(trajectoriesDir.length + 1)))).toEqual(
+      new Set([
+        expect.stringMatching(
+          /^tau2-bench\/feature-gym\/ft_gpt-4\.1.*_telecom_no-user_gpt-4\.1_1trials\.json$/,
+        ),
+        'tau2-bench/feature-gym/gpt-4.1_telecom_no-user_gpt-4.1_1trials.json',
+      ]),
+    );
+    expect(promptless).toHaveLength(80);
     const count: Record<string, number> = {};
     for (const transcript of result.transcripts)
       count[transcript.format] = (count[transcript.format] ?? 0) + 1;
@@ -24,7 +29,7 @@ describeWithTrajectories('loadTranscripts on the whole trajectory set', () => {
       'mini-swe-agent': 23,
       'swe-agent': 22,
       'tau-bench': 200,
-      'tau2-bench': 200,
+      'tau2-bench': 280,
       'excytin-agent': 22,
       'excytin-env': 227,
       'bfcl-gold': 800,

@@ -60,10 +60,20 @@ describeWithTrajectories('tau2BenchImporter on the recorded runs', () => {
 });
 
 describeWithTrajectories('tau2BenchImporter on solo runs', () => {
-  it('rejects a solo-agent run, whose prompt the file does not record, naming the field', () => {
-    expect(() => read('gpt-4.1_telecom_no-user_gpt-4.1_1trials.json')).toThrow(
-      /at \$\.info\.agent_info\.implementation: expected "llm_agent".*found "llm_agent_solo"/,
+  it('reads a solo-agent run with its actions, saying its prompt is not recorded and naming the field', () => {
+    const runs = read('gpt-4.1_telecom_no-user_gpt-4.1_1trials.json');
+    expect(runs).toHaveLength(40);
+    const [run] = runs;
+    expect(run?.promptMissing).toMatch(
+      /the agent is "llm_agent_solo" \(at \$\.info\.agent_info\.implementation\), whose prompt .* the file does not record/,
     );
+    expect(run?.tools).toBeUndefined();
+    expect(run?.messages[0]?.role).toBe('assistant');
+    const first = run?.messages[0]?.content;
+    expect(Array.isArray(first) && first[0]?.type === 'tool-call' ? first[0].toolName : undefined).toBe(
+      'get_customer_by_phone',
+    );
+    expect(read('gpt-4.1_airline_default_gpt-4.1_1trials.json')[0]?.promptMissing).toBeUndefined();
   });
 });
 

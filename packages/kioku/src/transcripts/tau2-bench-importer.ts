@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { TranscriptFormatError } from '../errors/transcript-format-error.js';
 import { formatLocation } from '../json/format-json-path.js';
 import { fromOpenAIChatMessages } from './from-openai-chat-messages.js';
 import { fromOpenAITools, openAIToolsSchema } from './from-openai-tools.js';
@@ -67,9 +66,10 @@ const knownTools: Readonly<Record<string, unknown>> = agent.tools;
  * What the agent saw is rebuilt: for tau2's `llm_agent` the system prompt (tau2's template around
  * `info.environment_info.policy`) and the domain's tools (from the file's `tool_defs`, else tau2's own
  * for airline, retail and telecom); calls the simulated user made (`requestor: "user"`) and their
- * results are left out, as the agent never sees them. Runs of other agents (`llm_agent_solo`) are
- * rejected: their files do not record the prompt (the ticket, the user's tools), so no call could be
- * counted.
+ * results are left out, as the agent never sees them. Runs of other agents (`llm_agent_solo`) are read
+ * with their actions and results but no system prompt or tools, and say so (`promptMissing`): their files
+ * do not record the prompt (the ticket, the user's tools), so no call can be counted, but what the agent
+ * did can be learned from.
  *
  * @example
  * const runs = tau2BenchImporter().read(JSON.parse(text), { file: 'gpt-4.1_airline_default.json' });
@@ -89,12 +89,13 @@ export function tau2BenchImporter(): Importer {
       const model = agentInfo?.llm ?? undefined;
       const implementation = agentInfo?.implementation ?? 'llm_agent';
       if (implementation !== 'llm_agent') {
-        throw new TranscriptFormatError({
-          file,
-          location: formatLocation(['info', 'agent_info', 'implementation'], lines),
-          expected: '"llm_agent": the agent whose prompt tau2 builds from the policy and the domain tools',
-          found: `${JSON.stringify(implementation)}, whose prompt (ticket, the user's tools) the file does not record`,
-        });
+        const promptMissing =
+          `the agent is ${JSON.stringify(implementation)} (at ${formatLocation(['info', 'agent_info', 'implementation'], lines)}), ` +
+          `whose prompt (its ticket, the user's tools) the file does not record; tau2 builds it only for "llm_agent"`;
+        return run.simulations.map((simulation, index) => ({
+          ...readSimulation(simulation, { file, lines, index, system: undefined, tools: undefined, model }),
+          promptMissing,
+        }));
       }
       const system = environment?.policy
         ? agent.SYSTEM_PROMPT.replace('{agent_instruction}', agent.AGENT_INSTRUCTION).replace(

@@ -14,6 +14,7 @@ export const transcriptFormats = [
   'ai-sdk-ui-messages',
   'kioku-session-export',
   'bfcl-gold',
+  'bfcl-result',
 ] as const;
 
 /** One of {@link transcriptFormats}. */

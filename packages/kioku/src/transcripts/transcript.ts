@@ -47,4 +47,11 @@ export interface Transcript {
   tools?: ToolDefinition[];
   /** The LLM calls the agent made, in order, when the file lets us reconstruct them. */
   calls: RecordedCall[];
+  /**
+   * Why the prompts of its calls cannot be rebuilt, when the file does not record what the agent was sent
+   * (a tau2-bench solo agent's ticket and tools): `messages` hold its actions and what they returned, but
+   * not its instructions. Commands that count or price prompts (`kioku analyze`, `kioku tokens`) skip such
+   * a run with this reason; next-tool prediction, which reads only the actions, uses it.
+   */
+  promptMissing?: string;
 }
