@@ -12,17 +12,16 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { counterForModel, summarization } from 'kioku';
+import { replayCalls } from 'kioku/replay';
 import {
-  counterForModel,
   extractFacts,
   factChecker,
   isSummarizeEdit,
   isSummaryMessage,
-  summarization,
   summaryText,
   validateHistory,
-} from 'kioku';
-import { replayCalls } from 'kioku/replay';
+} from 'kioku/strategies';
 import { trajectoriesDir } from 'kioku/test';
 import { loadTranscripts } from 'kioku/transcripts';
 // refang and normalizeText are internals of kioku's fact checks, kept out of the public API.

@@ -18,7 +18,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { agentEvents, createToolGraph, evaluateToolPrediction, keyArgumentEvents, splitByTask } from 'kioku';
+import { createToolGraph } from 'kioku';
+import { agentEvents, evaluateToolPrediction, keyArgumentEvents, splitByTask } from 'kioku/strategies';
 import { trajectoriesDir } from 'kioku/test';
 import { loadTranscripts } from 'kioku/transcripts';
 

@@ -87,7 +87,8 @@ describe('what each entry point loads (built dist)', () => {
     expect(modules.filter((url) => url.includes('/node_modules/ai/dist/internal/'))).toEqual([]);
   });
 
-  it('kioku/transcripts and kioku/replay load none of them either', () => {
+  it('kioku/strategies, kioku/transcripts and kioku/replay load none of them either', () => {
+    expect(packagesLoadedBy('kioku/strategies').filter((name) => heavy.includes(name))).toEqual([]);
     expect(packagesLoadedBy('kioku/transcripts').filter((name) => heavy.includes(name))).toEqual([]);
     expect(packagesLoadedBy('kioku/replay').filter((name) => heavy.includes(name))).toEqual([]);
   });
