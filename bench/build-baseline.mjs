@@ -3,14 +3,17 @@
 // the workspace's compiler against the workspace's node_modules, with its store template when asked.
 
 import { execFileSync, execSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
-/** Builds `commit`'s kioku; returns its `dist` directory and `remove` (call it when done). */
+/**
+ * Builds `commit`'s kioku; returns the directory of its compiled modules (`dist`: `build/` since the
+ * package's JavaScript is bundled, `dist/` before) and `remove` (call it when done).
+ */
 export function buildBaseline({ commit, storeTemplate = false }) {
   const temp = mkdtempSync(join(tmpdir(), 'kioku-baseline-'));
   execSync(
@@ -25,7 +28,8 @@ export function buildBaseline({ commit, storeTemplate = false }) {
   execFileSync(process.execPath, ['scripts/copy-assets.mjs'], { cwd: packageDir });
   if (storeTemplate)
     execFileSync(process.execPath, ['src/store/build-store-template.mjs'], { cwd: packageDir });
-  return { dist: join(packageDir, 'dist'), remove: () => rmSync(temp, { recursive: true, force: true }) };
+  const compiled = join(packageDir, existsSync(join(packageDir, 'build')) ? 'build' : 'dist');
+  return { dist: compiled, remove: () => rmSync(temp, { recursive: true, force: true }) };
 }
 
 /** `git rev-parse` of `revision` in this repository. */

@@ -10,7 +10,7 @@ import {
 } from '../packages/kioku/src/test/loopback-provider-server.js';
 
 /**
- * Every TypeScript example in README.md, docs/*.md and the investigator's README is compiled (strict,
+ * Every TypeScript example in README.md, docs/*.md, the investigator's README and the package's README is compiled (strict,
  * against the built packages, as a user's project would import them) and run. Examples that call a model
  * read its address from `OPENAI_BASE_URL`, which points at a loopback server speaking the OpenAI
  * chat-completions protocol; the investigator's find a log database (the Log4Shell dataset) at
@@ -24,6 +24,7 @@ const documents = [
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
   'apps/investigator/README.md',
+  'packages/kioku/README.md',
 ];
 
 /** Fence languages that hold TypeScript or JavaScript: each such block must be a ```ts block, which runs. */

@@ -15,7 +15,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APICallError, generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { counterForModel, fromLanguageModelPrompt, kiokuMiddleware } from 'kioku';
+import { counterForModel, kiokuMiddleware } from 'kioku';
+import { fromLanguageModelPrompt } from 'kioku/strategies';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const fixtures = join(root, 'packages/kioku/src/overflow/__fixtures__');

@@ -23,7 +23,7 @@ import { createIntelFeeds, createThreatIntel } from '../../apps/investigator/dis
 import { createConsoleServer } from '../../apps/investigator/dist/server/console/index.js';
 import { startServer } from '../../apps/investigator/dist/server/index.js';
 import { openInvestigatorStore } from '../../apps/investigator/dist/store/index.js';
-import { postgresCluster } from '../../packages/kioku/dist/test/postgres-cluster.js';
+import { postgresCluster } from '../../packages/kioku/build/test/postgres-cluster.js';
 import { percentile } from '../percentile.mjs';
 
 const { values } = parseArgs({

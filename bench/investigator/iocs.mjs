@@ -11,7 +11,7 @@
 // Writes bench/results/investigator-iocs.json. Run after `npm run build`:  node bench/investigator/iocs.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { extractIndicators } from 'kioku';
+import { extractIndicators } from 'kioku/strategies';
 import { alertIocs } from '../../apps/investigator/dist/alerts/index.js';
 
 const repository = fileURLToPath(new URL('../../', import.meta.url));

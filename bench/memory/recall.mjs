@@ -21,9 +21,9 @@ import { migrations, openMemory, openStore } from 'kioku/store';
 import { migrateStore, storeFromDatabase, storeSchema } from 'kioku/store/drizzle';
 // The store registers pgvector's binary serializer on its own PGlite; this bench opens its own, so it
 // reaches that internal step directly.
-import { registerVectorSerializer } from '../../packages/kioku/dist/store/register-vector-serializer.js';
+import { registerVectorSerializer } from '../../packages/kioku/build/store/register-vector-serializer.js';
 // The suites' PostgreSQL starter is not part of kioku/test (its Store type would bring Drizzle's types).
-import { postgresServer } from '../../packages/kioku/dist/test/postgres-server.js';
+import { postgresServer } from '../../packages/kioku/build/test/postgres-server.js';
 import { percentile } from '../percentile.mjs';
 
 const { values: args } = parseArgs({

@@ -20,7 +20,7 @@ export function npm(args, cwd) {
   return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** Packs kioku into `work` (prepack copies the README in); `npm pack --json`'s entry and the tarball's path. */
+/** Packs kioku into `work` (prepack copies the LICENSE in); `npm pack --json`'s entry and the tarball's path. */
 export function packKioku(work) {
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], packageDir));
   return { packed, tarball: join(work, packed.filename) };

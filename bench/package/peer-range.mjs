@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { consumerCompilerOptions } from '../../packages/kioku/dist/test/consumer-compiler-options.js';
+import { consumerCompilerOptions } from '../../packages/kioku/build/test/consumer-compiler-options.js';
 import { installedVersion, installProject, npm, packageDir, packKioku } from './packed-project.mjs';
 
 const { values } = parseArgs({

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { toolOutputText } from 'kioku';
+import { toolOutputText } from 'kioku/strategies';
 import { loadSets } from '../tokens/load-sets.mjs';
 import { recordedSteps } from './recorded-steps.mjs';
 

@@ -1,7 +1,7 @@
 // The script of a recorded run that a real agent loop replays: the system prompt, the task, then each
 // step's assistant message (its text and tool calls) and the recorded output of each call. A run is read
 // up to the last step whose calls all have results; the final answer after it ends the loop.
-import { toolOutputText } from 'kioku';
+import { toolOutputText } from 'kioku/strategies';
 
 /**
  * Reads `transcript` (system, user task, then assistant tool calls each followed by their results) into a

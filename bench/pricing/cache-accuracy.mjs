@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { counterForModel, getModelInfo, loadModelOverrides, messageSize, placeCacheBreakpoints } from 'kioku';
+import { counterForModel, getModelInfo } from 'kioku';
 import {
   anchorCounterToUsage,
   anthropicCachePolicy,
@@ -15,6 +15,7 @@ import {
   simulateCost,
   transcriptCalls,
 } from 'kioku/replay';
+import { loadModelOverrides, messageSize, placeCacheBreakpoints } from 'kioku/strategies';
 import { trajectoriesDir } from 'kioku/test';
 import { loadTranscripts } from 'kioku/transcripts';
 

@@ -67,7 +67,7 @@ say('closed ' + (Date.now() - closing));
 `;
 
 /**
- * Runs the writer of the build whose store entry is `storeEntry` (`dist/entry/store.js`) on a fresh tmpfs
+ * Runs the writer of the build whose store entry is `storeEntry` (`build/entry/store.js`) on a fresh tmpfs
  * of `sizeMb`, then reopens the store with `reopenEntry` after freeing space. Needs root (see
  * {@link diskFullUnavailable}); `cwd` must resolve `drizzle-orm` (the repository root).
  */
@@ -181,7 +181,7 @@ function runWriter({ storeEntry, drizzleEntry, directory, filler, cwd, guardMs }
 }
 
 // From the command line (the regression test runs it so): prints the run as JSON, or why it cannot run.
-//   node bench/reliability/disk-full.mjs --store-entry packages/kioku/dist/entry/store.js
+//   node bench/reliability/disk-full.mjs --store-entry packages/kioku/build/entry/store.js
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({ options: { 'store-entry': { type: 'string' } } });
   const unavailable = diskFullUnavailable();

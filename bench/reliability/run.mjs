@@ -51,9 +51,11 @@ const load = async (dist) => ({
     ).href
   ),
 });
+// tsc writes each module to build/ since the package's JavaScript is bundled (to dist/ before).
+const compiled = (packageDir) => join(packageDir, existsSync(join(packageDir, 'build')) ? 'build' : 'dist');
 const implementations = {
-  before: await load(join(temp, 'packages/kioku/dist')),
-  after: await load(join(root, 'packages/kioku/dist')),
+  before: await load(compiled(join(temp, 'packages/kioku'))),
+  after: await load(compiled(join(root, 'packages/kioku'))),
 };
 
 const ratio = (numerator, denominator) => (denominator === 0 ? null : round(numerator / denominator));

@@ -98,7 +98,7 @@ function start(moduleUrl, directory, go) {
 }
 
 // From the command line (the regression test runs it so): prints the race as JSON.
-//   node bench/reliability/stale-lock-race.mjs --lock-module packages/kioku/dist/store/lock-directory.js [--rounds 10] [--contenders 6]
+//   node bench/reliability/stale-lock-race.mjs --lock-module packages/kioku/build/store/lock-directory.js [--rounds 10] [--contenders 6]
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
     options: {

@@ -31,7 +31,8 @@ const rounds = Number(args.rounds);
 const baseline = buildBaseline({ commit: base, storeTemplate: true });
 const builds = {
   before: baseline.dist,
-  after: join(root, 'packages/kioku/dist'),
+  // tsc writes each module to build/ since the package's JavaScript is bundled into dist/.
+  after: join(root, 'packages/kioku/build'),
 };
 
 const results = {};

@@ -13,7 +13,7 @@ const [
   dist = fileURLToPath(new URL('../../packages/kioku/dist/', import.meta.url)),
 ] = process.argv.slice(2);
 const built = (path) => import(pathToFileURL(join(dist, path)).href);
-const { createSessionStore, openStore, originalRange } = await built('entry/store.js');
+const { createSessionStore, openStore, originalRange } = await built('entry/store-loader.js');
 const seed = Number(seedText);
 const next = random(seed);
 const ack = (record) => process.stdout.write(`${JSON.stringify(record)}\n`);

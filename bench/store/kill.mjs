@@ -19,7 +19,7 @@ import { messageAt, random, summaryAt } from './kill-content.mjs';
 const snapshot = fileURLToPath(new URL(`./.tmp-kill-${process.pid}/dist/`, import.meta.url));
 cpSync(fileURLToPath(new URL('../../packages/kioku/dist/', import.meta.url)), snapshot, { recursive: true });
 const built = (path) => import(pathToFileURL(join(snapshot, path)).href);
-const { createSessionStore, findSessionProblems, openStore } = await built('entry/store.js');
+const { createSessionStore, findSessionProblems, openStore } = await built('entry/store-loader.js');
 
 const { values } = parseArgs({
   options: {

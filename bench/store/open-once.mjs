@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 
 const [dist, location] = process.argv.slice(2);
 const started = performance.now();
-const { openStore } = await import(pathToFileURL(`${dist}/store/index.js`).href);
+const { openStore } = await import(pathToFileURL(`${dist}/entry/store-loader.js`).href);
 const imported = performance.now();
 const store = await openStore({ location });
 const opened = performance.now();

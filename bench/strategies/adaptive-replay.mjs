@@ -13,8 +13,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adaptive, contextEditing, loadModelOverrides, unmanaged } from 'kioku';
+import { adaptive, contextEditing, unmanaged } from 'kioku';
 import { analyzeStrategies, resolvePricing } from 'kioku/replay';
+import { loadModelOverrides } from 'kioku/strategies';
 import { loadDevSets } from './dev-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

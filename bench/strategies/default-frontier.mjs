@@ -27,8 +27,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { counterForModel, kiokuDefault, loadModelOverrides } from 'kioku';
+import { counterForModel, kiokuDefault } from 'kioku';
 import { analyzeStrategies, baselineCatalog, resolvePricing, unmanagedBaseline } from 'kioku/replay';
+import { loadModelOverrides } from 'kioku/strategies';
 import { loadDevSets } from './dev-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -15,7 +15,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { counterForModel, loadModelOverrides } from 'kioku';
+import { counterForModel } from 'kioku';
 import {
   analyzeStrategies,
   baselineCatalog,
@@ -24,6 +24,7 @@ import {
   sumFields,
   unmanagedBaseline,
 } from 'kioku/replay';
+import { loadModelOverrides } from 'kioku/strategies';
 import { trajectoriesDir } from 'kioku/test';
 import { percentile } from '../percentile.mjs';
 import { loadSets } from '../tokens/load-sets.mjs';

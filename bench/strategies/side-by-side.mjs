@@ -27,7 +27,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadModelOverrides } from 'kioku';
 import {
   analyzeStrategies,
   baselineCatalog,
@@ -38,6 +37,7 @@ import {
   sweepTriggers,
   unmanagedBaseline,
 } from 'kioku/replay';
+import { loadModelOverrides } from 'kioku/strategies';
 import { loadSets } from '../tokens/load-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

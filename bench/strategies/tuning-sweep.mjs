@@ -16,15 +16,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  cacheBreakpoints,
-  loadModelOverrides,
-  observationMasking,
-  pipeline,
-  toolInputClearing,
-  unmanaged,
-} from 'kioku';
+import { observationMasking, pipeline, toolInputClearing, unmanaged } from 'kioku';
 import { analyzeStrategies, resolvePricing, sumFields } from 'kioku/replay';
+import { cacheBreakpoints, loadModelOverrides } from 'kioku/strategies';
 import { loadSets } from '../tokens/load-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

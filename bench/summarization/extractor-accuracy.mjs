@@ -16,7 +16,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractIndicators, extractInstructions, extractTextFacts } from 'kioku';
+import { extractIndicators, extractInstructions, extractTextFacts } from 'kioku/strategies';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/summarization-extractor.json');

@@ -10,7 +10,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { counterForModel, isSummarizeEdit, isSummaryMessage, summarization, summaryText } from 'kioku';
+import { counterForModel, summarization } from 'kioku';
+import { isSummarizeEdit, isSummaryMessage, summaryText } from 'kioku/strategies';
 import { droppingSummarizer } from './scripted-summarizer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

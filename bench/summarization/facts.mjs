@@ -12,21 +12,20 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { counterForModel, summarization } from 'kioku';
+import { replayCalls } from 'kioku/replay';
 import {
-  counterForModel,
   extractFacts,
   factChecker,
   isSummarizeEdit,
   isSummaryMessage,
-  summarization,
   summaryText,
   validateHistory,
-} from 'kioku';
-import { replayCalls } from 'kioku/replay';
+} from 'kioku/strategies';
 import { trajectoriesDir } from 'kioku/test';
 import { loadTranscripts } from 'kioku/transcripts';
 // refang and normalizeText are internals of kioku's fact checks, kept out of the public API.
-import { normalizeText, refang } from '../../packages/kioku/dist/strategies/summarization/index.js';
+import { normalizeText, refang } from '../../packages/kioku/build/strategies/summarization/index.js';
 import { droppingSummarizer } from './scripted-summarizer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

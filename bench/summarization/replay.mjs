@@ -11,15 +11,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  counterForModel,
-  estimatedSummarization,
-  loadModelOverrides,
-  observationMasking,
-  pipeline,
-  unmanaged,
-} from 'kioku';
+import { counterForModel, observationMasking, pipeline, unmanaged } from 'kioku';
 import { compareToBaseline, replayTranscript, resolvePricing, summarizeReplays } from 'kioku/replay';
+import { estimatedSummarization, loadModelOverrides } from 'kioku/strategies';
 import { loadSets } from '../tokens/load-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -18,15 +18,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { createToolGraph } from 'kioku';
+import { agentEvents, evaluateToolPrediction, keyArgumentEvents, splitByTask } from 'kioku/strategies';
 import { trajectoriesDir } from 'kioku/test';
-import {
-  agentEvents,
-  createToolGraph,
-  evaluateToolPrediction,
-  keyArgumentEvents,
-  splitByTask,
-} from '../../packages/kioku/dist/index.js';
-import { loadTranscripts } from '../../packages/kioku/dist/transcripts/index.js';
+import { loadTranscripts } from 'kioku/transcripts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const output = join(root, 'bench/results/tool-graph-predict.json');

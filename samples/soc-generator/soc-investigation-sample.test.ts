@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { validateHistory } from 'kioku';
+import { validateHistory } from 'kioku/strategies';
 import { importTranscript } from 'kioku/transcripts';
 import { describe, expect, it } from 'vitest';
 import { socInvestigationSample } from './soc-investigation-sample.js';

@@ -1,4 +1,4 @@
-import { extractIndicators } from 'kioku';
+import { extractIndicators } from 'kioku/strategies';
 import { type AlertIoc, maxAlertIocs } from './alert.js';
 
 const hashKinds = new Set(['md5', 'sha1', 'sha256']);

@@ -1,4 +1,4 @@
-import type { Fact } from 'kioku';
+import type { Fact } from 'kioku/strategies';
 
 /** How an analyst concluded an alert. */
 export const alertConclusions = ['true_positive', 'false_positive', 'benign', 'escalated'] as const;

@@ -1,6 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { ConfigurationError, defaultModelProviders, parseModelSpec } from 'kioku';
+import { ConfigurationError } from 'kioku';
 import { createModelEmbedder, type Embedder } from 'kioku/store';
+import { defaultModelProviders, parseModelSpec } from 'kioku/strategies';
 
 /** Options of {@link embedderFromSpec}. */
 export interface EmbedderFromSpecOptions {

@@ -1,4 +1,4 @@
-import { extractIndicators, type IndicatorKind } from 'kioku';
+import { extractIndicators, type IndicatorKind } from 'kioku/strategies';
 
 /** An indicator of compromise: its kind (as kioku's extractor names them) and value. */
 export interface Indicator {

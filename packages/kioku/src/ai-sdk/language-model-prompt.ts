@@ -4,11 +4,16 @@ import type {
   LanguageModelV4Prompt,
 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
-import { convertToLanguageModelPrompt } from 'ai/internal';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 
 /** Messages that came from a provider prompt as they are: sent back unchanged. */
 const fromPrompt = new WeakSet<object>();
+
+/**
+ * The AI SDK's prompt converter, loaded when a strategy first writes a message: `ai/internal` is a second
+ * bundle of the SDK (~10 ms of CPU to load) that `import('kioku')` should not pay for.
+ */
+let aiInternal: Promise<typeof import('ai/internal')> | undefined;
 
 /**
  * The messages of a provider-level prompt (what middleware sees) as `ModelMessage`s, for strategies. The
@@ -90,6 +95,8 @@ export function promptConverter(): (
 
 /** A message a strategy wrote, converted alone by the AI SDK's converter (`undefined`: nothing to send). */
 async function convert(message: ModelMessage, provider: string | undefined) {
+  aiInternal ??= import('ai/internal');
+  const { convertToLanguageModelPrompt } = await aiInternal;
   const [result] = await convertToLanguageModelPrompt({
     prompt: { instructions: undefined, messages: [message, ...answered(message)] },
     supportedUrls: { '*': [/^/] },

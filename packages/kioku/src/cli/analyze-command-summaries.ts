@@ -1,12 +1,6 @@
 import { InvalidArgumentError } from 'commander';
-import {
-  detectContextOverflow,
-  estimatedSummarization,
-  kiokuDefault,
-  pipeline,
-  type Strategy,
-  summarization,
-} from '../index.js';
+import { estimatedSummarization } from '../entry/strategies.js';
+import { detectContextOverflow, kiokuDefault, pipeline, type Strategy, summarization } from '../index.js';
 import { compactModel } from './compact-command-model.js';
 import { expectedModelSpec, readModelOption } from './read-model-option.js';
 

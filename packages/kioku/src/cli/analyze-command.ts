@@ -23,13 +23,15 @@ import {
   type TriggerSweep,
   unmanagedBaseline,
 } from '../entry/replay.js';
+import {
+  defaultFallbackContextWindow,
+  loadModelOverrides,
+  type ModelOverrides,
+} from '../entry/strategies.js';
 import { type Transcript, transcriptFormats } from '../entry/transcripts.js';
 import {
   cachedCounter,
   counterForModel,
-  defaultFallbackContextWindow,
-  loadModelOverrides,
-  type ModelOverrides,
   type Strategy,
   type TokenCounter,
   UnknownModelError,

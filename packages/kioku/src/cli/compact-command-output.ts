@@ -1,4 +1,5 @@
-import type { CompactWithFallbackResult, SummaryUsage } from '../index.js';
+import type { CompactWithFallbackResult } from '../entry/strategies.js';
+import type { SummaryUsage } from '../index.js';
 
 /** One compacted run, as `kioku compact` reports it. */
 export interface CompactedRun {

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { compactWithFallback, resolveContextWindow } from '../entry/strategies.js';
 import {
   decodeUtf8,
   importTranscript,
@@ -7,7 +8,7 @@ import {
   transcriptFormats,
   writeCompacted,
 } from '../entry/transcripts.js';
-import { compactWithFallback, counterForModel, type KiokuEvent, resolveContextWindow } from '../index.js';
+import { counterForModel, type KiokuEvent } from '../index.js';
 import { compactModel } from './compact-command-model.js';
 import { type CompactedRun, compactReport, renderCompactReport } from './compact-command-output.js';
 import { type CompactStrategyName, compactStrategies, summaryPrompts } from './compact-command-strategies.js';

@@ -1,4 +1,4 @@
-import { defaultModelProviders, type ModelSpec, parseModelSpec } from '../index.js';
+import { defaultModelProviders, type ModelSpec, parseModelSpec } from '../entry/strategies.js';
 
 /**
  * A `--model` or `--summarizer` value as the CLI reads it (`parseModelSpec`'s rule): `provider:model`

@@ -1,5 +1,5 @@
 import type { CurrentView, Session, SessionView } from '../entry/store.js';
-import { messageText } from '../index.js';
+import { messageText } from '../entry/strategies.js';
 
 const time = (date: Date) => date.toISOString().replace(/\.\d+Z$/, 'Z');
 const oneLine = (text: string, width: number) => {

@@ -1,4 +1,4 @@
-import type { ThresholdOutcome, ToolPredictionEvaluation } from '../index.js';
+import type { ThresholdOutcome, ToolPredictionEvaluation } from '../entry/strategies.js';
 import { formatTable } from './format-table.js';
 
 /** What `kioku tools` reports: the split, and the evaluation of the graph on the test runs. */

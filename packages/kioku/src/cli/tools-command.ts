@@ -1,13 +1,11 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { agentEvents, evaluateToolPrediction, splitByTask } from '../entry/strategies.js';
 import { readInputFile, type Transcript, transcriptFormats } from '../entry/transcripts.js';
 import {
-  agentEvents,
   createParameterFiller,
   createToolGraph,
-  evaluateToolPrediction,
   InputFormatError,
   parameterFillerFromJSON,
-  splitByTask,
   ToolGraphDataError,
   toolGraphFromJSON,
 } from '../index.js';

@@ -22,6 +22,7 @@ describe('the committed API report (packages/kioku/api)', () => {
       'replay.api.md',
       'store-drizzle.api.md',
       'store.api.md',
+      'strategies.api.md',
       'test.api.md',
       'transcripts.api.md',
     ]);

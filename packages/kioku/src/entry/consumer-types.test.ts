@@ -41,10 +41,17 @@ describe('public types checked by a consumer with skipLibCheck: false (built dis
   // names `json-schema` types that are not installed) is not kioku's.
   const baseline = consumerErrors('ai');
 
-  it('kioku, kioku/transcripts, kioku/replay, kioku/store and kioku/test add no error to those of ai alone', () => {
-    expect(consumerErrors('kioku', 'kioku/transcripts', 'kioku/replay', 'kioku/store', 'kioku/test')).toEqual(
-      baseline,
-    );
+  it('kioku, kioku/strategies, kioku/transcripts, kioku/replay, kioku/store and kioku/test add no error to those of ai alone', () => {
+    expect(
+      consumerErrors(
+        'kioku',
+        'kioku/strategies',
+        'kioku/transcripts',
+        'kioku/replay',
+        'kioku/store',
+        'kioku/test',
+      ),
+    ).toEqual(baseline);
   }, 600_000);
 
   // Drizzle's declarations do not pass `skipLibCheck: false` (they import every SQL dialect, some of which

@@ -72,7 +72,23 @@ describe('what each entry point loads (built dist)', () => {
     expect(loaded.filter((name) => heavy.includes(name))).toEqual([]);
   });
 
-  it('kioku/transcripts and kioku/replay load none of them either', () => {
+  it("kioku loads its bundle (not a module per source file) and not ai/internal, the SDK's second bundle", () => {
+    const { status, stderr, modules } = packagesLoaded(
+      ['--input-type=module', '-e', "await import('kioku');"],
+      {
+        cwd: packageRoot,
+      },
+    );
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    // One module per entry point plus the chunks it shares (16 today; 306 before the bundle).
+    expect(modules.filter((url) => url.includes('/packages/kioku/dist/')).length).toBeLessThan(40);
+    // ai/internal loads when a strategy first writes a message (toLanguageModelPrompt).
+    expect(modules.filter((url) => url.includes('/node_modules/ai/dist/internal/'))).toEqual([]);
+  });
+
+  it('kioku/strategies, kioku/transcripts and kioku/replay load none of them either', () => {
+    expect(packagesLoadedBy('kioku/strategies').filter((name) => heavy.includes(name))).toEqual([]);
     expect(packagesLoadedBy('kioku/transcripts').filter((name) => heavy.includes(name))).toEqual([]);
     expect(packagesLoadedBy('kioku/replay').filter((name) => heavy.includes(name))).toEqual([]);
   });
@@ -134,7 +150,7 @@ describe('what each entry point loads (built dist)', () => {
   it('kioku/store exports every value of its entry module (the loader lists them)', () => {
     const script = `
       const loaded = Object.keys(await import('kioku/store')).sort();
-      const entry = Object.keys(await import('./dist/entry/store.js')).sort();
+      const entry = Object.keys(await import('./build/entry/store.js')).sort();
       console.log(JSON.stringify({ loaded, entry }));`;
     const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
       cwd: packageRoot,
@@ -170,7 +186,7 @@ describe('what each entry point loads (built dist)', () => {
   it('kioku/test exports every value of its entry module (the loader lists them)', () => {
     const script = `
       const loaded = Object.keys(await import('kioku/test')).sort();
-      const entry = Object.keys(await import('./dist/entry/test.js')).sort();
+      const entry = Object.keys(await import('./build/entry/test.js')).sort();
       console.log(JSON.stringify({ loaded, entry }));`;
     const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
       cwd: packageRoot,

@@ -27,11 +27,11 @@ describe('the packed package', () => {
     exports: Record<string, string | Record<string, string>>;
   };
 
-  it('carries the README and the LICENSE, copied from the repository root and removed again', () => {
+  it('carries its own README, written for npm users, and the LICENSE, copied from the repository root and removed again', () => {
     expect(files).toContain('README.md');
+    expect(readFileSync(join(packageRoot, 'README.md'), 'utf8')).toMatch(/^npm install kioku /m);
     expect(files).toContain('LICENSE');
     expect(readFileSync(join(packageRoot, '../../LICENSE'), 'utf8')).toMatch(/MIT License/);
-    expect(existsSync(join(packageRoot, 'README.md'))).toBe(false);
     expect(existsSync(join(packageRoot, 'LICENSE'))).toBe(false);
   });
 

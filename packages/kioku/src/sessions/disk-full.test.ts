@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const repository = fileURLToPath(new URL('../../../../', import.meta.url));
-const built = fileURLToPath(new URL('../../dist/entry/store.js', import.meta.url));
+const built = fileURLToPath(new URL('../../build/entry/store.js', import.meta.url));
 
 describe('a session append when the disk is full', () => {
   it(

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const repository = fileURLToPath(new URL('../../../../', import.meta.url));
-const built = join(repository, 'packages/kioku/dist/sessions/index.js');
+const built = join(repository, 'packages/kioku/dist/entry/store-loader.js');
 
 // Five kills keep this test quick on a loaded machine; bench/store/kill.mjs runs the full 200. With seed 8
 // the kill modes (drawn from the seed alone, not from timings) are: during the first startup, right

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const repository = fileURLToPath(new URL('../../../../', import.meta.url));
-const built = fileURLToPath(new URL('../../dist/store/lock-directory.js', import.meta.url));
+const built = fileURLToPath(new URL('../../build/store/lock-directory.js', import.meta.url));
 
 describe('the lock of a directory store', () => {
   it(

@@ -9,6 +9,8 @@ export interface LoadedPackages {
   stdout: string;
   stderr: string;
   packages: string[];
+  /** Every module URL it resolved, in order, each once. */
+  modules: string[];
 }
 
 /**
@@ -51,11 +53,17 @@ export function packagesLoaded(
       ['--import', join(directory, 'register.mjs'), ...args],
       { cwd, env: { ...process.env, KIOKU_LOAD_LOG: log }, encoding: 'utf8' },
     );
-    const names = readFileSync(log, 'utf8')
-      .split('\n')
+    const modules = [
+      ...new Set(
+        readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((url) => url !== ''),
+      ),
+    ];
+    const names = modules
       .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
       .filter((name) => name !== undefined);
-    return { status, stdout, stderr, packages: [...new Set(names)].sort() };
+    return { status, stdout, stderr, packages: [...new Set(names)].sort(), modules };
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }

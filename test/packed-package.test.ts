@@ -1,0 +1,146 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type LoopbackProvider,
+  startLoopbackProvider,
+} from '../packages/kioku/src/test/loopback-provider-server.js';
+
+/**
+ * The package as an npm user gets it: `npm pack`, a fresh ES-module project that installs the tarball with
+ * the peers its README's install command names (at the versions the repository tests, from npm's cache when
+ * it holds them), and the README's example, type-checked against the installed declarations and run
+ * against a loopback server speaking the OpenAI chat-completions protocol. Needs the built package.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const packageDir = join(root, 'packages/kioku');
+const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
+const reply = 'The host MKT01 dumped LSASS memory.';
+
+/** The version of `name` the repository has installed. */
+function installedVersion(name: string): string {
+  return (
+    JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }
+  ).version;
+}
+
+/** Runs a command, throwing with its output when it fails; its standard output. */
+function run(command: string, args: string[], cwd: string): string {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.status}): ${result.stdout}${result.stderr}`,
+    );
+  }
+  return result.stdout;
+}
+
+/** The packages the README's first `npm install kioku …` line names, kioku first. */
+function installedPackages(): string[] {
+  const line = readme.split('\n').find((text) => text.startsWith('npm install kioku '));
+  if (line === undefined) throw new Error('packages/kioku/README.md has no `npm install kioku …` line');
+  return (line.split('#')[0] ?? '').trim().split(/\s+/).slice(2);
+}
+
+/** The README's first TypeScript example. */
+function firstExample(): string {
+  const [, code] = /^```ts\n([\s\S]*?)^```$/m.exec(readme) ?? [];
+  if (code === undefined) throw new Error('packages/kioku/README.md has no ```ts example');
+  return code;
+}
+
+describe('the packed package in a fresh project', () => {
+  let work: string;
+  let server: LoopbackProvider;
+
+  beforeAll(async () => {
+    server = await startLoopbackProvider({ replies: [{ text: reply }] });
+    work = mkdtempSync(join(tmpdir(), 'kioku-packed-'));
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("installs with the README's peers, compiles its example and runs it", async () => {
+    const [packed] = JSON.parse(
+      run('npm', ['pack', '--json', '--pack-destination', work], packageDir),
+    ) as Array<{
+      filename: string;
+    }>;
+    if (packed === undefined) throw new Error('npm pack wrote no tarball');
+    const project = join(work, 'project');
+    mkdirSync(project);
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'project', private: true, type: 'module' }),
+    );
+    const names = installedPackages();
+    expect(names[0]).toBe('kioku');
+    const peers = names
+      .slice(1)
+      .map((name) => `${name.replace(/@[^@/]*$/, '')}@${installedVersion(name.replace(/@[^@/]*$/, ''))}`);
+    run(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        '--prefer-offline',
+        join(work, packed.filename),
+        ...peers,
+        `@types/node@${installedVersion('@types/node')}`,
+      ],
+      project,
+    );
+    writeFileSync(join(project, 'example.ts'), firstExample());
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'es2022',
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          strict: true,
+          skipLibCheck: true,
+          types: ['node'],
+        },
+        include: ['example.ts'],
+      }),
+    );
+    run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', project], project);
+    const output = await runNode(
+      join(project, 'example.js'),
+      { ...process.env, OPENAI_BASE_URL: server.baseUrl },
+      project,
+    );
+    expect(output.status, output.stderr).toBe(0);
+    expect(output.stdout.trim()).toBe(reply);
+  }, 600_000);
+});
+
+/** Runs a script without blocking the loopback server in this process. */
+function runNode(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script], { cwd, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
