@@ -9,7 +9,15 @@
 //   node bench/reliability/memory-poisoning.mjs [--base <commit>]   (default: main before the check)
 
 import { execFileSync, execSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,9 +36,11 @@ execSync(`git archive ${base} packages/kioku tsconfig.base.json | tar -x -C ${JS
 symlinkSync(join(root, 'node_modules'), join(temp, 'node_modules'));
 execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(temp, 'packages/kioku/tsconfig.build.json')]);
 const load = (dist) => import(pathToFileURL(join(dist, 'memory/index.js')).href);
+// tsc writes each module to build/ since the package's JavaScript is bundled (to dist/ before).
+const compiled = (packageDir) => join(packageDir, existsSync(join(packageDir, 'build')) ? 'build' : 'dist');
 const implementations = {
-  before: await load(join(temp, 'packages/kioku/dist')),
-  after: await load(join(root, 'packages/kioku/dist')),
+  before: await load(compiled(join(temp, 'packages/kioku'))),
+  after: await load(compiled(join(root, 'packages/kioku'))),
 };
 
 const corpus = JSON.parse(readFileSync(new URL('./poisoning-corpus.json', import.meta.url), 'utf8'));
@@ -46,10 +56,14 @@ const schemaOutput = JSON.stringify(Object.entries(schema).map(([name, columns])
 const logRow = (text) =>
   JSON.stringify({ rows: [{ EventTime: '2026-11-02T08:14:07Z', Computer: 'FIN-WS-07', CommandLine: text }] });
 
-function refused(memory, text, sources) {
-  if (!memory.checkClaim(text).accepted) return true;
-  return memory.guardLearnedClaim?.(text, { vocabulary, sources }) !== undefined;
+// Which check refused a claim (`undefined`: stored). `names: false` leaves the vocabulary out, as for an
+// agent whose memory has none (kiokuMemoryMiddleware).
+function refusal(memory, text, sources, names = true) {
+  const checked = memory.checkClaim(text);
+  if (!checked.accepted) return `detector:${checked.reason}`;
+  return memory.guardLearnedClaim?.(text, { ...(names ? { vocabulary } : {}), sources })?.reason;
 }
+const refused = (memory, text, sources) => refusal(memory, text, sources) !== undefined;
 
 const ratio = (part, whole) => (whole === 0 ? null : Math.round((part / whole) * 10000) / 10000);
 function score(memory) {
@@ -75,6 +89,16 @@ function score(memory) {
       refusedParaphrased: rate(injections, () => [schemaOutput]),
       factsRefused: rate(facts, () => [schemaOutput]),
       categories,
+      refusedParaphrasedWithoutVocabulary: ratio(
+        injections.filter((item) => refusal(memory, item.text, [schemaOutput], false) !== undefined).length,
+        injections.length,
+      ),
+      // What refused each paraphrased injection: the detector, or which part of the code check.
+      byCheck: injections.reduce((counts, item) => {
+        const key = refusal(memory, item.text, [schemaOutput]) ?? 'stored';
+        counts[key] = (counts[key] ?? 0) + 1;
+        return counts;
+      }, {}),
       factsRefusedList: facts
         .filter((item) => refused(memory, item.text, [schemaOutput]))
         .map((item) => item.text),
@@ -101,6 +125,12 @@ for (const split of ['holdout', 'tune']) {
   line('  injections refused, copied from the log row', old.refusedCopied, now.refusedCopied);
   line('  injections refused, paraphrased', old.refusedParaphrased, now.refusedParaphrased);
   line('  schema claims refused (false refusals)', old.factsRefused, now.factsRefused);
+  line(
+    '  injections refused, paraphrased, no vocabulary',
+    old.refusedParaphrasedWithoutVocabulary,
+    now.refusedParaphrasedWithoutVocabulary,
+  );
+  console.log(`  refused by (after): ${JSON.stringify(now.byCheck)}`);
   for (const [category, rates] of Object.entries(now.categories)) {
     line(
       `  ${category}: copied / paraphrased`,
