@@ -162,7 +162,7 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
               isGiven: (message) => compactor.isGiven(message),
             }),
           };
-      histories.set(next, { messages, tools, compactor });
+      histories.set(next, { messages, tools, compactor, isGiven: (message) => compactor.isGiven(message) });
       return next;
     },
     ...overflowRetryHooks({

@@ -34,7 +34,7 @@ export interface ToLanguageModelPromptOptions {
    * Messages the caller gave (from a provider prompt), sent as they are like those `fromLanguageModelPrompt`
    * read; default none beyond those.
    */
-  isGiven?: (message: ModelMessage) => boolean;
+  isGiven?: ((message: ModelMessage) => boolean) | undefined;
 }
 
 /**

@@ -24,6 +24,12 @@ export interface CallHistory {
   compactor: Compactor;
   /** Provider messages to keep in front of the compacted prompt (instructions the history does not hold). */
   lead?: readonly LanguageModelV4Message[];
+  /**
+   * Messages of `messages` already in the provider's format (the middleware's, read from a provider prompt),
+   * sent as they are; every other message is converted. Default none: `prepareStep`'s history is
+   * `ModelMessage`s, whose content may be a string a provider prompt cannot carry.
+   */
+  isGiven?: ((message: ModelMessage) => boolean) | undefined;
 }
 
 /** Options of {@link overflowRetryHooks}. */
@@ -86,7 +92,7 @@ export function overflowRetryHooks({
         );
         const prompt = await toLanguageModelPrompt(prepared.messages, {
           provider: model.provider,
-          isGiven: (message) => history.compactor.isGiven(message),
+          isGiven: history.isGiven,
         });
         return {
           params: { ...params, prompt: [...(history.lead ?? []), ...prompt] },
