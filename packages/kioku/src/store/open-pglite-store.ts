@@ -13,6 +13,7 @@ import { migrateStore } from './migrate-store.js';
 import { migrations } from './migrations/index.js';
 import { migrationsApplied } from './migrations-applied.js';
 import { pglitePanicGuard } from './pglite-panic-guard.js';
+import { pgliteTurnTaking } from './pglite-turn-taking.js';
 import { readStoreTemplate } from './read-store-template.js';
 import { registerVectorSerializer } from './register-vector-serializer.js';
 import * as schema from './schema/index.js';
@@ -123,6 +124,7 @@ async function open({
       },
     });
     guard.attach(client);
+    pgliteTurnTaking(client);
     const db = drizzle({ client, schema });
     // A reopened store is usually up to date: one read of the ledger, not a migration transaction.
     if (!(await migrationsApplied(db, migrations))) await migrateStore(db, { migrations, location });
