@@ -12,6 +12,7 @@ import { createAlertStore } from '../../alerts/index.js';
 import type { ChatBudget } from '../../chat/chat-budget.js';
 import { openAlertChat } from '../../chat/open-alert-chat.js';
 import { storeApprover } from '../../chat/store-approver.js';
+import { warmChatModel } from '../../chat/warm-chat-model.js';
 import { chatEventChunks } from './chat-event-chunks.js';
 import type { ConsoleEnv } from './console-env.js';
 import { conversationContext } from './conversation-context.js';
@@ -52,6 +53,8 @@ export function chatRoutes({
   const alerts = createAlertStore(store);
   const running = new Map<string, AbortController>();
   const sessionOf = (id: string) => `id:alert-${id}`;
+  // The tokenizer and the catalog load now, before the server listens, not during the first turn.
+  if (model !== undefined) warmChatModel(model);
   const exported = async (id: string) => {
     try {
       return await sessions.export(sessionOf(id));
