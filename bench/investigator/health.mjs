@@ -3,11 +3,11 @@
 // ingests an alert through the webhook, shows it (GET /api/alerts/:id) and runs a chat turn over it with
 // an OpenAI-tokenized model (a loopback OpenAI-compatible server answers). Two alerts: 1 MB of one
 // character in one field, and 20,000 IP addresses. Builds in the same run: this checkout, and the
-// investigator at each commit of `--baseline` (comma-separated; default 2ad45d7, before the first round of
-// fixes, and 2749850, before the second), each rebuilt from git into a temporary folder inside the
-// repository so it resolves the same node_modules and therefore this checkout's kioku: a baseline gains
-// what kioku itself changed (PGlite's turn taking between statements), so its figures are a lower bound
-// of the code before. An activity
+// investigator at each commit of `--baseline` (comma-separated; default 2749850, main before the second
+// round of fixes; 2ad45d7, before the first, no longer compiles against today's kioku), each rebuilt from
+// git into a temporary folder inside the repository so it resolves the same node_modules and therefore
+// this checkout's kioku: a baseline gains what kioku itself changed (PGlite's turn taking between
+// statements), so its figures are a lower bound of the code before. An activity
 // that has not finished after --limit seconds (default 90) is abandoned and its server ended; a health
 // poll still waiting then counts as its wait so far. Reports /health p50/p99/max per activity and build;
 // check: this checkout's p99 <= 100 ms in every activity. Writes bench/results/investigator-health.json.
@@ -22,7 +22,7 @@ import { percentile } from '../percentile.mjs';
 
 const { values } = parseArgs({
   options: {
-    baseline: { type: 'string', default: '2ad45d7,2749850' },
+    baseline: { type: 'string', default: '2749850' },
     limit: { type: 'string', default: '90' },
     out: {
       type: 'string',
