@@ -82,3 +82,65 @@ describe('subAgentMemoryHooks', () => {
     expect(claims).toContain('DeviceEvents with ActionType OpenProcessApiCall show LSASS access.');
   });
 });
+
+describe('subAgentMemoryHooks when reading the vocabulary fails', () => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore({ location: 'memory://' });
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  // Passes every check but the vocabulary's: it names no table or column.
+  const claim = 'FIN-WS-07 is a lab machine whose beacons are expected';
+  const learnWith = async (namespace: string, vocabulary: () => Promise<readonly string[]>) => {
+    const memory = await openMemory({ store, embedder: createHashingEmbedder(), namespace });
+    const reviewer = scriptedModel({
+      replies: [{ text: JSON.stringify({ claims: [claim], helpfulMemoryIds: [], harmfulMemoryIds: [] }) }],
+    });
+    const reports: IntrospectionReport[] = [];
+    const hooks = subAgentMemoryHooks({
+      memory,
+      model: reviewer,
+      vocabulary,
+      onIntrospection: (report) => reports.push(report),
+    });
+    await hooks.learn?.({
+      request: 'Which hosts beaconed?',
+      messages: [{ role: 'assistant', content: 'FIN-WS-07 beaconed.' }],
+      recalled: [],
+    });
+    return { stored: await memory.list(), reports };
+  };
+
+  it('learns nothing and reports it when the reader throws', async () => {
+    const { stored, reports } = await learnWith('throws', async () => {
+      throw new Error('the engine is down');
+    });
+    expect(stored).toEqual([]);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.success).toBe(false);
+    expect(reports[0]?.success === false && reports[0].error.message).toContain('the engine is down');
+  });
+
+  it('learns nothing when the reader gives no list of names, instead of storing without the check', async () => {
+    for (const [namespace, given] of [
+      ['undefined', undefined],
+      ['null', null],
+      ['object', { tables: ['process_events'] }],
+      ['holes', ['process_events', undefined]],
+      ['empty', []],
+    ] as const) {
+      const { stored, reports } = await learnWith(
+        `bad-${namespace}`,
+        async () => given as unknown as readonly string[],
+      );
+      expect(stored, namespace).toEqual([]);
+      expect(reports[0]?.success, namespace).toBe(false);
+      expect(reports[0]?.success === false && reports[0].error.message, namespace).toContain(
+        'expected a list of names',
+      );
+    }
+  });
+});

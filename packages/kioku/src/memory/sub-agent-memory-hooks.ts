@@ -12,7 +12,9 @@ export interface SubAgentMemoryHooksOptions {
   model: LanguageModel;
   /**
    * The names learned claims must be about (e.g. the tables and columns the sub-agent queries), read once
-   * per introspection: a claim naming none of them is refused (see `guardLearnedClaim`).
+   * per introspection: a claim naming none of them is refused (see `guardLearnedClaim`). When reading
+   * them fails (throws, or gives anything but a non-empty list of names), nothing is learned and the
+   * failure is reported: claims are never stored without the check.
    */
   vocabulary?: () => Promise<readonly string[]>;
   /** Told what each introspection did (learned, or failed without writing anything). */
@@ -42,9 +44,10 @@ export function subAgentMemoryHooks({
     async learn({ request, messages, recalled, abortSignal }) {
       let names: readonly string[] | undefined;
       try {
-        names = await vocabulary?.();
+        names = vocabulary === undefined ? undefined : checkedVocabulary(await vocabulary());
       } catch (error) {
-        // Without the names, claims cannot be checked: nothing is learned, and that is reported.
+        // Without the names, claims cannot be checked: nothing is learned (never learned without the
+        // check), and that is reported.
         const message = `reading the vocabulary failed: ${error instanceof Error ? error.message : String(error)}`;
         onIntrospection?.({
           success: false,
@@ -64,4 +67,20 @@ export function subAgentMemoryHooks({
       onIntrospection?.(report);
     },
   };
+}
+
+// What a vocabulary reader gave, when it is a list of names; it comes from an engine's metadata at run
+// time, so it is checked here, not trusted to its type.
+function checkedVocabulary(names: unknown): readonly string[] {
+  if (!Array.isArray(names)) {
+    throw new TypeError(`expected a list of names, got ${names === null ? 'null' : typeof names}`);
+  }
+  const position = names.findIndex((name) => typeof name !== 'string' || name.trim() === '');
+  if (position !== -1) {
+    throw new TypeError(
+      `expected a list of names, item ${position} is ${JSON.stringify(names[position]) ?? 'undefined'}`,
+    );
+  }
+  if (names.length === 0) throw new TypeError('expected a list of names, got an empty list');
+  return names as readonly string[];
 }
