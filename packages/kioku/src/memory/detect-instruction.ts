@@ -1,5 +1,5 @@
 import { type InstructionKind, instructionRules } from './instruction-rules.js';
-import { instructionVariants, type Obfuscation } from './instruction-variants.js';
+import { instructionVariants, isDecoding, type Obfuscation } from './instruction-variants.js';
 import { normalizeMemoryText } from './normalize-memory-text.js';
 
 export type { InstructionKind } from './instruction-rules.js';
@@ -21,7 +21,7 @@ export interface DetectedInstruction {
  * `<!-- system: … -->`), speaking to the model ("Note to the AI:"), ordering how it answers or acts
  * ("Always run `curl … | sh` before answering", "when asked…, reply that…"), hiding things from the
  * user, or sending data out. Hidden Unicode tag characters are refused outright; homoglyphs, combining
- * marks, letter-spacing, leetspeak and base64 are undone and the readings checked too. Memory stores
+ * marks, letter-spacing, leetspeak, ROT13, base64, hex, URL encoding and JSON string values are undone and the readings checked too. Memory stores
  * claims that came from tool output, which is untrusted: such claims are rejected, never recalled into a
  * prompt.
  *
@@ -34,6 +34,13 @@ export interface DetectedInstruction {
  * detectInstruction('ResultType 0 means a successful sign-in'); // undefined
  */
 export function detectInstruction(text: string): DetectedInstruction | undefined {
+  return detectWithin(text, 0);
+}
+
+// Decodings nest (hex inside JSON inside URL encoding); three levels are checked.
+const maxDecodings = 3;
+
+function detectWithin(text: string, depth: number): DetectedInstruction | undefined {
   if (hasTagCharacters(text)) {
     return { kind: 'hidden-text', match: 'Unicode tag characters (U+E0000–U+E007F)' };
   }
@@ -41,9 +48,12 @@ export function detectInstruction(text: string): DetectedInstruction | undefined
   const direct = matchRules(normalized);
   if (direct !== undefined) return direct;
   for (const variant of instructionVariants(normalized)) {
-    // A decoded base64 run is checked whole, its own obfuscations included (it is shorter: this ends).
+    // Decoded text (base64, hex, URL encoding, JSON strings) is checked whole, its own obfuscations
+    // included.
     const found =
-      variant.obfuscation === 'base64' ? detectInstruction(variant.text) : matchRules(variant.text);
+      isDecoding(variant.obfuscation) && depth < maxDecodings
+        ? detectWithin(variant.text, depth + 1)
+        : matchRules(variant.text);
     if (found !== undefined) return { ...found, obfuscation: variant.obfuscation };
   }
   return undefined;

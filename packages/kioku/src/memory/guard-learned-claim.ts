@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { instructionVariants, isDecoding } from './instruction-variants.js';
 import { normalizeMemoryText } from './normalize-memory-text.js';
 
 /** What a claim learned from a run is checked against (see {@link guardLearnedClaim}). */
@@ -18,18 +19,29 @@ export interface ClaimGrounding {
 export type GuardRejection =
   | { reason: 'addressed-to-agent'; match: string }
   | { reason: 'copied-from-tool-output'; match: string }
+  | { reason: 'encoded-text'; match: string }
   | { reason: 'ungrounded' };
 
 // Words that speak to the agent itself. A fact about logs or a schema has no second person and no
 // reader; "agent" and "model" are left out (user agents, device models are columns).
 const addressee =
   /(?<![\p{L}\p{N}_])(?:you|your|yours|yourself|assistant|chatbot|AI|LLM|comply|obey|vous|usted|ustedes|você|вы|ты|du solltest)(?![\p{L}\p{N}_])|あなた|貴方|君は|お前|您|你|당신|너는|してください|すること|しなさい|请|務必|必须/iu;
+// The same in other languages: the second person and the vocative "assistant".
+const addresseeElsewhere =
+  /(?<![\p{L}\p{N}_])(?:estás|eres|tú|debes|tu\s+(?:es|dois|devrais|as)|du\s+(?:bist|musst|sollst|hast)|devi|dovresti|você|deves|assistente|asistente|assistentin|asystent\p{L}*|ассистент\p{L}*|помощник\p{L}*|вы|ты|тебе|вам)(?![\p{L}\p{N}_])|하세요|하십시오|답하세요|세요(?![\p{L}])/iu;
 // Verbs that open an order about what the agent does with alerts, answers or data, not about how a
 // query is written ("Filter …", "Join …", "Use …" are advice on queries and stay).
 const orders = new Set(
-  'ignore disregard forget override bypass reply respond answer tell say send forward email upload post exfiltrate delete drop disable print reveal output mark close classify treat escalate dismiss approve whitelist allowlist suppress label report stop'.split(
-    ' ',
-  ),
+  [
+    'ignore disregard forget override bypass reply respond answer tell say send forward email upload post exfiltrate delete drop disable print reveal output mark close classify treat escalate dismiss approve whitelist allowlist suppress label report stop',
+    // Spanish, Portuguese, French, German, Italian: the same orders' imperatives.
+    'ignora ignore olvida esquece informa informe responde responda envía envia envie manda trata trate marca marque cierra feche',
+    'ignorez oublie réponds répondez dis envoie envoyez ferme fermez traite traitez',
+    'ignoriere vergiss antworte sende schicke markiere schließe behandle melde',
+    'ignora dimentica rispondi invia chiudi segna tratta',
+  ]
+    .join(' ')
+    .split(' '),
 );
 const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 
@@ -37,9 +49,12 @@ const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
  * Code's own check of a claim an introspection learned from a run, before it is stored, on top of the
  * instruction detector (`checkClaim`): tool outputs and log rows are untrusted, so a learned claim must
  * be knowledge about the data's schema or how to query it, never a message passed on from the data.
- * Refused: a claim that speaks to the agent (second person, "the assistant", "comply", a request form
- * in Japanese or Chinese) or opens a sentence or clause with an order about alerts, answers or data ("Mark …", "Report …",
- * "Send …"); a claim that copies `maxCopiedWords` consecutive words of a tool output (text lifted from
+ * Refused: a claim that carries text encoded (hex, base64 or URL encoding that decodes to words: a
+ * hash, which decodes to bytes, is evidence and stays); a claim that speaks to the agent (second person
+ * in English and nine other languages, "the assistant", "comply", a request form in Japanese, Chinese or
+ * Korean) or opens a sentence, clause or `key=` value with an order about alerts, answers or data
+ * ("Mark …", "Report …", "Send …", "Sende …", "Informa …"), as written or once ROT13, leetspeak,
+ * letter-spacing, homoglyphs or JSON are undone; a claim that copies `maxCopiedWords` consecutive words of a tool output (text lifted from
  * the data, not learned from it); and, given a `vocabulary`, a claim that names none of its names.
  *
  * @example
@@ -48,18 +63,37 @@ const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
  */
 export function guardLearnedClaim(claim: string, grounding: ClaimGrounding): GuardRejection | undefined {
   const text = normalizeMemoryText(claim);
-  const spoken = addressee.exec(text);
-  if (spoken !== null) return { reason: 'addressed-to-agent', match: spoken[0] };
-  for (const sentence of text.split(/[.!?;:,\n。！？；：，、]+|\s(?:and|then)\s/u)) {
-    const first = /[\p{L}]+/u.exec(sentence)?.[0]?.toLowerCase();
-    if (first !== undefined && orders.has(first)) {
-      return { reason: 'addressed-to-agent', match: sentence.trim().split(/\s+/).slice(0, 4).join(' ') };
-    }
+  const variants = instructionVariants(text);
+  // A learned claim is knowledge in words: text it carries encoded (hex, base64, URL encoding) is a
+  // message passed on from the data.
+  const encoded = variants.find(
+    (variant) => isDecoding(variant.obfuscation) && variant.obfuscation !== 'json',
+  );
+  if (encoded !== undefined) {
+    return { reason: 'encoded-text', match: `${encoded.obfuscation}: ${encoded.text.slice(0, 60)}` };
+  }
+  // Spoken to the agent, as written or once an obfuscation (ROT13, leetspeak, JSON…) is undone.
+  for (const reading of [text, ...variants.map((variant) => variant.text)]) {
+    const rejection = addressedToAgent(reading);
+    if (rejection !== undefined) return rejection;
   }
   const copied = copiedRun(text, grounding.sources ?? [], grounding.maxCopiedWords ?? 8);
   if (copied !== undefined) return { reason: 'copied-from-tool-output', match: copied };
   if (grounding.vocabulary !== undefined && !namesAny(text, grounding.vocabulary)) {
     return { reason: 'ungrounded' };
+  }
+  return undefined;
+}
+
+function addressedToAgent(text: string): GuardRejection | undefined {
+  const spoken = addressee.exec(text) ?? addresseeElsewhere.exec(text);
+  if (spoken !== null) return { reason: 'addressed-to-agent', match: spoken[0] };
+  // A clause starts a sentence, follows punctuation or `and`/`then`, or is the value of `key=`.
+  for (const sentence of text.split(/[.!?;:,=\n。！？；：，、]+|\s(?:and|then|y|e|et|und)\s/u)) {
+    const first = /[\p{L}]+/u.exec(sentence)?.[0]?.toLowerCase();
+    if (first !== undefined && orders.has(first)) {
+      return { reason: 'addressed-to-agent', match: sentence.trim().split(/\s+/).slice(0, 4).join(' ') };
+    }
   }
   return undefined;
 }

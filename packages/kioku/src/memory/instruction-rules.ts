@@ -159,6 +159,66 @@ export const instructionRules: readonly InstructionRule[] = [
       'i',
     ),
   },
+  // Written to the model that reads it: "Analyst note for the triage model:", "To the AI model processing
+  // this:", and the same in Spanish, French, German, Italian, Polish, Swedish, Portuguese, Russian.
+  {
+    kind: 'addresses-the-agent',
+    pattern:
+      /\b(?:note|message|memo|reminder|directive|instructions?|guidance)\s+(?:for|to)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+)?(?:model|ai|llm|assistant|agent|bot)s?\b|(?:^|[.!?;\n]\s*)(?:to|for|attention)\s*:?\s+(?:the\s+|any\s+)?(?:[\w-]+\s+)?(?:model|ai|llm|assistant|agent|bot)s?\s+(?:processing|reading|handling|analy[sz]ing|triaging|summari[sz]ing)\b/i,
+  },
+  {
+    kind: 'addresses-the-agent',
+    pattern:
+      /(?<!\p{L})(?:para\s+el|pour\s+le|für\s+das|per\s+il|dla|till|ao|al|au|an\s+das)\s+(?:AI-|KI-)?(?:modelo|modèle|modell|modello|modelu|modellen|assistente|assistant|asystenta)(?!\p{L})/iu,
+  },
+  // Obsolete guidance: "earlier guidance is obsolete", "prior instructions no longer apply".
+  {
+    kind: 'override',
+    pattern: new RegExp(
+      String.raw`\b(?:${earlier}\s+)?(?:guidance|${guidance})\s+(?:is|are|has\s+been|have\s+been)\s+(?:now\s+)?(?:obsolete|void|outdated|revoked|superseded|cancell?ed|withdrawn|no\s+longer\s+(?:valid|in\s+force|applicable))|(?<!\p{L})(?:указания|инструкции|правила)\s+(?:устарели|отменены|недействительны)`,
+      'iu',
+    ),
+  },
+  // A directive that claims an authority: "Priority directive from the SOC lead:", "Operator override:".
+  {
+    kind: 'override',
+    pattern:
+      /\b(?:priority|mandatory|binding|urgent|standing|official)\s+(?:directive|order|instruction)s?\s+(?:from|by|of)\b|\b(?:operator|admin(?:istrator)?|supervisor|management|soc)\s+override\b|(?<!\p{L})(?:vorrangige|verbindliche)\s+anweisung(?!\p{L})/iu,
+  },
+  // Orders about an alert's handling: "lower the severity of this alert", "treat X as an approved tool",
+  // "close its alerts".
+  {
+    kind: 'directive',
+    pattern: new RegExp(
+      String.raw`${imperative}(?:lower|downgrade|reduce|set|change)\s+the\s+(?:severity|priority|risk|score)\b|${imperative}(?:close|resolve|dismiss|suppress|ignore)\s+(?:its|their|his|her)\s+(?:alerts?|incidents?|cases?|detections?)\b|${imperative}treat\s+(?:\S+\s+){1,6}?as\s+(?:an?\s+)?(?:approved|benign|expected|legitimate|sanctioned|authori[sz]ed|allowed|whitelisted|allowlisted|trusted|normal)\b`,
+      'i',
+    ),
+  },
+  // The same in other languages: "cierra sus alertas", "sänk allvarlighetsgraden", "Считай … одобренной".
+  {
+    kind: 'directive',
+    pattern:
+      /(?<!\p{L})(?:cierra|cerrad|ferme[zr]?|schließe|schliess?e|chiudi|zamknij|stäng|feche|закрой(?:те)?)\s+(?:sus|ses|seine|le\s+sue|jego|dess|seus|все|sie)?\s*(?:alertas|alertes|alarme|avvisi|alerty|larm|alertas|оповещения|алерты)(?!\p{L})|(?<!\p{L})(?:sänk|baja|baisse[zr]?|senke|abbassa|obniż|diminua|понизь(?:те)?)\s+(?:\p{L}+\s+){0,2}?(?:allvarlighetsgrad\p{L}*|severidad|gravité|schweregrad|gravità|ważność|severidade|критичность|серьёзность)(?!\p{L})|(?<!\p{L})(?:считай(?:те)?|trata|traitez?|behandle|tratta|traktuj|behandla|trate)\s+(?:\S+\s+){1,4}?(?:одобренн\p{L}*|разрешённ\p{L}*|aprobad\p{L}*|approuvé\p{L}*|genehmigt\p{L}*|approvat\p{L}*|zatwierdzon\p{L}*|godkänd\p{L}*|aprovad\p{L}*|benign\p{L}*|legítim\p{L}*)(?!\p{L})/iu,
+  },
+  // Answers dictated in other languages: "rispondi che …", "responda que …", "od teraz odpowiadaj …".
+  {
+    kind: 'directive',
+    pattern:
+      /(?<!\p{L})(?:responde|responda|respondan|rispondi|rispondete|réponds|répondez|antworte|antwortet|odpowiedz|odpowiadaj|svara|antwoord|ответь(?:те)?|отвечай(?:те)?)\s+(?:\p{L}+\s+){0,3}?(?:que|che|dass|że|att|dat|что|только|tylko|solo|seulement|nur|endast)(?!\p{L})|(?<!\p{L})(?:a\s+partir\s+de\s+ahora|désormais|von\s+nun\s+an|ab\s+jetzt|d['’]ora\s+in\s+poi|od\s+teraz|från\s+och\s+med\s+nu|vanaf\s+nu|de\s+agora\s+em\s+diante|с\s+этого\s+момента|отныне)(?!\p{L})|今後は|从现在起|지금부터/iu,
+  },
+  // Hiding findings: "must be left out of the report", "say nothing about it", "do not flag …".
+  {
+    kind: 'concealment',
+    pattern: new RegExp(
+      String.raw`\b(?:left|kept)\s+out\s+of\s+(?:the\s+|your\s+)?(?:report|summary|answer|reply|response|findings|timeline)\b|\b(?:omitted|excluded|removed|hidden)\s+from\s+(?:the\s+|your\s+)?(?:report|summary|answer|reply|response|findings)\b|${imperative}(?:say|mention|report|write)\s+nothing\s+(?:about|of|on)\b|${imperative}(?:do\s+not|don't|never)\s+(?:flag|escalate|alert\s+on|raise|report|mention)\b`,
+      'i',
+    ),
+  },
+  {
+    kind: 'concealment',
+    pattern:
+      /(?<!\p{L})(?:nunca\s+menciones|no\s+menciones|ne\s+mentionne\s+(?:jamais|pas)|erwähne\s+(?:niemals|nie|nicht)|non\s+menzionare|nigdy\s+nie\s+wspominaj|nie\s+wspominaj|nämn\s+aldrig|nunca\s+mencione|никогда\s+не\s+упоминай(?:те)?|не\s+упоминай(?:те)?)(?!\p{L})|(?<!\p{L})(?:aus\s+dem\s+bericht\s+(?:heraus|weg)gelassen|del\s+informe\s+omitid\p{L}*|omis\p{L}*\s+du\s+rapport)(?!\p{L})|(?:検知|報告|言及|記載)しないで|何も言わない|말하지\s*마|보고하지\s*마|不要(?:报告|提及|标记)/iu,
+  },
   // Hiding things from the user, or sending data out.
   {
     kind: 'concealment',

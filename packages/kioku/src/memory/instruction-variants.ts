@@ -1,7 +1,15 @@
 import { remove as confusablesToLatin } from 'confusables';
 
 /** How a variant was de-obfuscated. */
-export type Obfuscation = 'homoglyphs' | 'letter-spacing' | 'leetspeak' | 'base64';
+export type Obfuscation =
+  | 'homoglyphs'
+  | 'letter-spacing'
+  | 'leetspeak'
+  | 'base64'
+  | 'hex'
+  | 'url-encoding'
+  | 'rot13'
+  | 'json';
 
 /** A reading of a text with one obfuscation undone. */
 export interface InstructionVariant {
@@ -20,6 +28,8 @@ const leet: Record<string, string> = {
   $: 's',
   '!': 'i',
   '|': 'l',
+  '8': 'b',
+  '9': 'g',
 };
 // Words the injection rules are made of, to split a letter-spaced run written without word gaps
 // ("i g n o r e a l l p r e v i o u s i n s t r u c t i o n s").
@@ -51,10 +61,88 @@ export function instructionVariants(text: string): InstructionVariant[] {
     unmarked.replace(/[\u0399\u0406\u04C0\u01C0]/gu, 'I').replace(/\u03B9/gu, 'i'),
   );
   add(skeleton, 'homoglyphs');
-  add(closeLetterSpacing(skeleton), 'letter-spacing');
+  const closed = closeLetterSpacing(skeleton);
+  add(closed, 'letter-spacing');
   add(spellLeetspeak(skeleton), 'leetspeak');
+  add(spellLeetspeak(closed), 'leetspeak');
+  add(rot13(skeleton), 'rot13');
   for (const decoded of decodeBase64Runs(text)) add(decoded, 'base64');
+  for (const decoded of decodeHexRuns(text)) add(decoded, 'hex');
+  const unescaped = decodeUrlEncoding(text);
+  if (unescaped !== undefined) add(unescaped, 'url-encoding');
+  const strings = jsonStrings(text);
+  if (strings !== undefined) add(strings, 'json');
   return variants;
+}
+
+/** Whether an obfuscation decodes text into other text, which is then checked whole, its own obfuscations included. */
+export function isDecoding(obfuscation: Obfuscation): boolean {
+  return (
+    obfuscation === 'base64' ||
+    obfuscation === 'hex' ||
+    obfuscation === 'url-encoding' ||
+    obfuscation === 'json'
+  );
+}
+
+function rot13(text: string): string {
+  return text.replace(/[a-z]/gi, (letter) => {
+    const base = letter <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((letter.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+// Runs of hex digits (optionally `0x`-prefixed) that decode to text: a hash decodes to bytes, not words.
+function decodeHexRuns(text: string): string[] {
+  const decoded: string[] = [];
+  for (const [run] of text.matchAll(/(?:[0-9a-f]{2}){12,}|(?:[0-9A-F]{2}){12,}/g)) {
+    const plain = Buffer.from(run, 'hex').toString('utf8');
+    if (readsAsText(plain)) decoded.push(plain);
+  }
+  return decoded;
+}
+
+// Percent-encoding (`%20`, or `+` for a space in a query): decoded when an escape is there.
+function decodeUrlEncoding(text: string): string | undefined {
+  if (!/%[0-9A-Fa-f]{2}/.test(text)) return undefined;
+  const spaced = /%20/.test(text) ? text : text.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
+}
+
+// The string values of a JSON text (objects and arrays, JSON inside strings too), one per line.
+function jsonStrings(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^[[{]/.test(trimmed)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    return undefined;
+  }
+  const strings: string[] = [];
+  const visit = (node: unknown, depth: number): void => {
+    if (depth > 32) return;
+    if (typeof node === 'string') {
+      const inner = jsonStrings(node);
+      strings.push(inner ?? node);
+    } else if (Array.isArray(node)) {
+      for (const item of node) visit(item, depth + 1);
+    } else if (typeof node === 'object' && node !== null) {
+      for (const item of Object.values(node)) visit(item, depth + 1);
+    }
+  };
+  visit(value, 0);
+  return strings.length === 0 ? undefined : strings.join('\n');
 }
 
 function closeLetterSpacing(text: string): string {
@@ -91,8 +179,8 @@ function splitWords(run: string): string | undefined {
 function spellLeetspeak(text: string): string {
   // Only in words that mix letters with leet symbols: IP addresses and counts stay as they are.
   return text.replace(/\S+/g, (word) =>
-    /\p{L}/u.test(word) && /[013457@$!|]/.test(word)
-      ? word.replace(/[013457@$!|]/g, (symbol) => leet[symbol] ?? symbol)
+    /\p{L}/u.test(word) && /[01345789@$!|]/.test(word)
+      ? word.replace(/[01345789@$!|]/g, (symbol) => leet[symbol] ?? symbol)
       : word,
   );
 }

@@ -159,3 +159,44 @@ describe('redactSecrets', () => {
     }
   });
 });
+
+// Round 3 (issue 22.6): the tune half of bench/reliability/hostile-corpus.json (invented values).
+describe('redactSecrets, round 3 shapes', () => {
+  it.each([
+    ['gitlab-token', 'the runner registered with glpat-x7Rk2mQ9vLp4TzW8nB3c', 'glpat-x7Rk2mQ9vLp4TzW8nB3c'],
+    [
+      'key-body',
+      'deploy key pasted without its header: MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7Vx2pQk9mLr3tZ8wYnB4cJf6hD1sE0aG5uK2iO7lP3qR9vT',
+      'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7Vx2pQk9mLr3tZ8wYnB4cJf6hD1sE0aG5uK2iO7lP3qR9vT',
+    ],
+    ['spoken-password', 'Das Passwort für den Dienstkonto-Login lautet Herbst!Wald2026', 'Herbst!Wald2026'],
+    ['spoken-password', 'la contraseña de la base de datos es Caracol#7721x', 'Caracol#7721x'],
+    ['spoken-password', '管理者パスワードは Sakura2026!kz です', 'Sakura2026!kz'],
+    ['spoken-password', 'machine api.example.com login deploy password 7hG2kLm9QxZ4', '7hG2kLm9QxZ4'],
+    [
+      'pypi-token',
+      'twine upload -u __token__ -p pypi-AgEIcHlwaS5vcmcCJGE4ZjEyMzQ1LTY3ODktNGFiYy1kZWYwLTEyMzQ1Njc4OWFiYwACKlszLCJh',
+      'pypi-AgEIcHlwaS5vcmcCJGE4ZjEyMzQ1LTY3ODktNGFiYy1kZWYwLTEyMzQ1Njc4OWFiYwACKlszLCJh',
+    ],
+    [
+      'digitalocean-token',
+      'doctl auth init -t dop_v1_4f8a9b2c7d1e6f3a0b5c8d2e7f1a4b9c6d3e0f5a8b2c7d1e6f3a0b5c8d2e7f1a',
+      'dop_v1_4f8a9b2c7d1e6f3a0b5c8d2e7f1a4b9c6d3e0f5a8b2c7d1e6f3a0b5c8d2e7f1a',
+    ],
+    ['assigned-secret', "define('DB_PASSWORD', 'p4Ss-W0rd-9912');", 'p4Ss-W0rd-9912'],
+  ])('redacts %s', (kind, text, secret) => {
+    const { text: redacted, redactions } = redactSecrets(text);
+    expect(redacted).not.toContain(secret);
+    expect(redactions).toContainEqual({ kind, count: 1 });
+  });
+
+  it.each([
+    'the dropper hash is 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    'event 4724: an attempt was made to reset an account password for svc_backup',
+    'the implant was built from commit 3f2a9c1b7e4d8f6a0b5c2e9d1a4f7b3c8e6d0a2f',
+    'powershell -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQAIABOAGUAdAAuAFcAZQBiAEMAbABpAGUAbgB0ACkA was decoded',
+    'Das Passwort ist abgelaufen und wurde zurückgesetzt',
+  ])('leaves evidence alone: %s', (text) => {
+    expect(redactSecrets(text)).toEqual({ text, redactions: [] });
+  });
+});

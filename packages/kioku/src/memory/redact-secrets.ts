@@ -19,6 +19,10 @@ export type SecretKind =
   | 'azure-client-secret'
   | 'stripe-key'
   | 'npm-token'
+  | 'gitlab-token'
+  | 'pypi-token'
+  | 'digitalocean-token'
+  | 'key-body'
   | 'sendgrid-key'
   | 'card-number'
   | 'spoken-password'
@@ -85,6 +89,14 @@ const rules: Rule[] = [
   { kind: 'github-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/g },
   { kind: 'slack-token', pattern: /\b(?:xox[abposre]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})/g },
   { kind: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  {
+    kind: 'gitlab-token',
+    pattern: /\bgl(?:pat|dt|rt|ptt|cbt|imt|soat|ffct|oas|ft)-[A-Za-z0-9_-]{20,}/g,
+  },
+  { kind: 'pypi-token', pattern: /\bpypi-[A-Za-z0-9_-]{50,}/g },
+  { kind: 'digitalocean-token', pattern: /\bdo[opr]_v1_[a-f0-9]{64}\b/g },
+  // The base64 body of a DER key without its PEM header (`MII…`: a SEQUENCE of two-byte length).
+  { kind: 'key-body', pattern: /(?<![A-Za-z0-9+/])MII[A-Za-z0-9+/]{60,}={0,2}/g },
   { kind: 'sendgrid-key', pattern: /\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}/g },
   // Entra ID (Azure AD) client secrets: three characters, a digit, `Q~`, then 31 to 34 more.
   {
@@ -129,6 +141,15 @@ const rules: Rule[] = [
   { kind: 'google-api-key', pattern: /\bAIza[A-Za-z0-9_-]{35}\b/g },
   {
     kind: 'assigned-secret',
+    // `define('DB_PASSWORD', 'x')`, `'api_token' => 'x'`: a quoted secret-looking name, then its value.
+    pattern: new RegExp(
+      String.raw`(?<keep>(["'])[A-Za-z0-9_.-]*(?:password|passwd|pwd|passphrase|secret|api[_-]?key|token)\2\s*(?:,|=>)\s*)(["'])${value}[^"'\n]+\3`,
+      'gi',
+    ),
+    replacement: '$<keep>[REDACTED:assigned-secret]',
+  },
+  {
+    kind: 'assigned-secret',
     // `password=hunter2`, `"api_key": "abc"`, `client_secret: xyz`, `AWS_SECRET_ACCESS_KEY=…`.
     pattern: new RegExp(
       String.raw`(?<keep>\b[A-Za-z0-9_.-]*(?:password|passwd|pwd|passphrase|secret|api[_-]?key|apikey|access[_-]?key|token|credentials?)["']?\s*[:=]\s*)${value}(?:"[^"\n]+"|'[^'\n]+'|[^\s,;&'"\])}]+)`,
@@ -142,6 +163,16 @@ const rules: Rule[] = [
     pattern: new RegExp(
       String.raw`(?<keep>\b(?:password|passwd|passphrase|pwd)\s+(?:is|was|set\s+to|changed\s+to|reset\s+to)\s+)${value}(?!(?:a|an|the|not|never|now|also|still|required|set|stored|hashed|salted|reset|changed|expired|too|being|rotated|weak|strong|empty|missing|incorrect|wrong|valid|invalid|unknown|sent|shared|managed|kept|in|on|at|for|from|with|of)\b)["'\`]?[^\s"'\`,;]{4,}`,
       'gi',
+    ),
+    replacement: '$<keep>[REDACTED:spoken-password]',
+  },
+  {
+    kind: 'spoken-password',
+    // In other languages: "das Passwort … lautet X", "la contraseña … es X", "パスワードは X", and a netrc
+    // line's `login … password X`. The value holds a digit or a symbol.
+    pattern: new RegExp(
+      String.raw`(?<keep>(?:(?<!\p{L})(?:passwort|kennwort|contraseña|clave|mot\s+de\s+passe|senha|wachtwoord|hasło|lösenord|пароль)(?!\p{L})[^\n.;]{0,60}?\s(?:lautet|ist|war|es|era|est|était|é|è|is|jest|är|был|—)\s+|(?:パスワード|密码|비밀번호)\s*(?:は|是|为|:|：|는|은)\s*|\blogin\s+\S+\s+password\s+))${value}(?=[^\s"'\x60,;。]*[\d!#$%&*@])[^\s"'\x60,;。]{4,}`,
+      'giu',
     ),
     replacement: '$<keep>[REDACTED:spoken-password]',
   },
