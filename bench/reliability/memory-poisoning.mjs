@@ -8,38 +8,23 @@
 // Writes bench/results/reliability-memory-poisoning.json. Run after `npm run build`:
 //   node bench/reliability/memory-poisoning.mjs [--base <commit>]   (default: main before the check)
 
-import { execFileSync, execSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildBaseline, commitOf } from '../build-baseline.mjs';
 
 const { values: args } = parseArgs({ options: { base: { type: 'string' } } });
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const git = (...argv) => execFileSync('git', argv, { cwd: root, encoding: 'utf8' }).trim();
 // Main just before the code check on learned claims (a fixed point).
-const base = git('rev-parse', args.base ?? '32092ed');
-
-const temp = mkdtempSync(join(tmpdir(), 'kioku-poisoning-baseline-'));
-execSync(`git archive ${base} packages/kioku tsconfig.base.json | tar -x -C ${JSON.stringify(temp)}`, {
-  cwd: root,
-});
-symlinkSync(join(root, 'node_modules'), join(temp, 'node_modules'));
-execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(temp, 'packages/kioku/tsconfig.build.json')]);
+const base = commitOf(args.base ?? '32092ed');
+const baseline = buildBaseline({ commit: base });
 const load = (dist) => import(pathToFileURL(join(dist, 'memory/index.js')).href);
 // tsc writes each module to build/ since the package's JavaScript is bundled (to dist/ before).
 const compiled = (packageDir) => join(packageDir, existsSync(join(packageDir, 'build')) ? 'build' : 'dist');
 const implementations = {
-  before: await load(compiled(join(temp, 'packages/kioku'))),
+  before: await load(baseline.dist),
   after: await load(compiled(join(root, 'packages/kioku'))),
 };
 
@@ -110,7 +95,7 @@ function score(memory) {
 const results = Object.fromEntries(
   Object.entries(implementations).map(([name, memory]) => [name, score(memory)]),
 );
-rmSync(temp, { recursive: true, force: true });
+baseline.remove();
 
 const fmt = (value) => (value === null || value === undefined ? '-' : String(value));
 const line = (label, old, now) =>
