@@ -187,5 +187,5 @@ secrets.forEach(([kind, text, secret], index) => {
 nearMisses.forEach(([kind, text], index) => {
   corpus.push({ label: 'near-miss', kind, split: index % 2 === 0 ? 'tune' : 'holdout', text });
 });
-writeFileSync(new URL('./hostile-corpus.json', import.meta.url), `${JSON.stringify(corpus, null, 1)}\n`);
+writeFileSync(new URL('./hostile-corpus.json', import.meta.url), `${JSON.stringify(corpus, null, 2)}\n`);
 console.log(`${corpus.length} items`);
