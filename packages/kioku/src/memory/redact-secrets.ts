@@ -211,10 +211,12 @@ function luhnValid(digits: string): boolean {
  * Replaces the secrets in `text` with `[REDACTED:<kind>]`: PEM private keys, JWTs, bearer and basic
  * authorization values, passwords in URLs (up to the last `@`), provider API keys (OpenAI `sk-…`,
  * Anthropic, AWS `AKIA…` and a bare 40-character secret key beside one, GitHub `ghp_…`, Slack `xox…`
- * and `xapp-…` tokens and webhook URLs, Google, Stripe, npm `npm_…`, SendGrid `SG.…`), Azure storage
+ * and `xapp-…` tokens and webhook URLs, Google, Stripe, npm `npm_…`, SendGrid `SG.…`, GitLab `glpat-…`,
+ * PyPI `pypi-…`, DigitalOcean `dop_v1_…`), a DER key body without its PEM header (`MII…`), Azure storage
  * `AccountKey=`, SAS `sig=` and Entra client secrets, GCP `private_key_id`, card numbers (Luhn-checked),
- * values assigned to secret-looking names (`password=…`, `token=…`, `"api_key": "…"`) and spoken
- * passwords ("the password is …"). Hashes, UUIDs and other indicators are evidence and kept. Pattern
+ * values assigned to secret-looking names (`password=…`, `token=…`, `"api_key": "…"`,
+ * `define('DB_PASSWORD', '…')`, `'token' => '…'`) and spoken passwords ("the password is …", "das
+ * Passwort lautet …", "パスワードは …", a netrc line's `login … password …"). Hashes, UUIDs and other indicators are evidence and kept. Pattern
  * based: a secret in no known shape is not found, and `password: <anything>` is redacted even when it
  * is not one.
  *
