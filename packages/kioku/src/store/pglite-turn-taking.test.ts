@@ -26,7 +26,10 @@ describe('pgliteTurnTaking (a PGlite store)', () => {
     const rows = await db.transaction(async (tx) => {
       await tx.execute(sql`create temporary table turn_taking (n integer)`);
       for (let n = 0; n < 5; n += 1) await tx.execute(sql`insert into turn_taking values (${n})`);
-      return (await tx.execute(sql`select sum(n)::int as total from turn_taking`)).rows;
+      const result = (await tx.execute(sql`select sum(n)::int as total from turn_taking`)) as {
+        rows: unknown[];
+      };
+      return result.rows;
     });
     running = false;
     expect(rows).toEqual([{ total: 10 }]);
