@@ -58,7 +58,7 @@ export const baselineCatalog: readonly BaselineEntry[] = [
   {
     name: 'kioku-default',
     description:
-      "kioku's default: masking outputs of 256+ tokens (with a digest of their values) and input clearing beyond the last 2 tool uses, 4 at a time when the cache rewrite pays back, with cache breakpoints at the masked frontier",
+      "kioku's default: masking outputs of 64+ tokens (with a digest of their values; structured lookups the agent drew on kept) and input clearing beyond the last 2 steps, 4 at a time when the cache rewrite pays back, with cache breakpoints at the masked frontier",
     kioku: true,
     create: () => kiokuDefault(),
   },
