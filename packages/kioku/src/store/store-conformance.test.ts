@@ -171,7 +171,7 @@ function describeStoreConformance({
         store.transaction(async (tx) => {
           await tx
             .update(sessions)
-            .set({ messageCount: sql`${sessions.messageCount} + 1` })
+            .set({ viewCount: sql`${sessions.viewCount} + 1` })
             .where(eq(sessions.id, 'counter'));
           await new Promise((resolve) => setTimeout(resolve, 1));
           if (fail) throw new Error('rolled back');
@@ -181,7 +181,7 @@ function describeStoreConformance({
       );
       expect(results.filter((result) => result.status === 'rejected')).toHaveLength(4);
       const [row] = await store.db.select().from(sessions).where(eq(sessions.id, 'counter'));
-      expect(row?.messageCount).toBe(8);
+      expect(row?.viewCount).toBe(8);
     });
 
     it('reads back JSON exactly: NUL characters, lone surrogates, key order, big numbers', async () => {
