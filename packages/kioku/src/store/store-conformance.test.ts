@@ -306,6 +306,24 @@ function describeStoreConformance({
       expect((await sessionStore.export(id)).views).toHaveLength(1);
     });
 
+    it('keeps concurrent appends to one session whole and in sequence, and refuses an unknown session', async () => {
+      const sessionStore = createSessionStore(store);
+      const { id } = await sessionStore.create();
+      // A real server runs these on up to 10 connections: appends race for the same positions.
+      const ranges = await Promise.all(
+        recorded.slice(0, 30).map((message) => sessionStore.append({ sessionId: id, messages: [message] })),
+      );
+      expect(ranges.map((range) => range.from).sort((a, b) => a - b)).toEqual([...Array(30).keys()]);
+      const stored = await sessionStore.messages(id);
+      ranges.forEach((range, index) => {
+        expect(stored[range.from]).toEqual(recorded[index]);
+      });
+      expect((await sessionStore.get(id)).messageCount).toBe(30);
+      await expect(
+        sessionStore.append({ sessionId: 'no-such-session', messages: recorded.slice(0, 1) }),
+      ).rejects.toThrow(/no-such-session/);
+    });
+
     if (persistent) {
       it('keeps everything across closing and reopening, and resumes appending', async () => {
         const sessionStore = createSessionStore(store);
