@@ -59,4 +59,3 @@ describe('evaluateToolPrediction', () => {
     expect(result.thresholds[0]?.bypassed).toBe(0);
   });
 });
-
