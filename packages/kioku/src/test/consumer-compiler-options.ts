@@ -1,6 +1,7 @@
 /**
  * The compiler options of a strict consumer project that checks every declaration it imports
- * (`skipLibCheck: false`), as the public-types test and `bench/package/peer-range.mjs` type-check kioku.
+ * (`skipLibCheck: false`), as the public-types test type-checks kioku (`bench/package/peer-range.mjs`
+ * states the same options for the packed package).
  */
 export const consumerCompilerOptions = {
   strict: true,
