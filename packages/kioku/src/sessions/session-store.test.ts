@@ -153,7 +153,7 @@ describe('createSessionStore', () => {
     await db.execute(sql.raw('drop trigger kioku_test_refuse on kioku_session_messages'));
     await db.execute(sql.raw('drop function kioku_test_refuse()'));
     expect(StorageError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toMatch(/^the store failed: WITH statement: refused by the test/);
+    expect((error as Error).message).toMatch(/^the store failed: INSERT statement: refused by the test/);
     expect((error as Error).message).not.toContain('Summary');
     expect(await sessions.export(id)).toEqual(before);
     // A compaction is a transaction: failing before its commit leaves nothing.
