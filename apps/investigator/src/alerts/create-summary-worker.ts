@@ -7,7 +7,7 @@ import { rowsOf } from '../store/index.js';
 import type { Alert } from './alert.js';
 import { claimEmbeddingSpace } from './alert-embedding-space.js';
 import { alertEmbeddingText } from './alert-embedding-text.js';
-import { alertColumns, alertFromRow, type AlertRow } from './alert-row.js';
+import { type AlertRow, alertColumns, alertFromRow } from './alert-row.js';
 import { createAlertStore } from './create-alert-store.js';
 import { summarizeAlert } from './summarize-alert.js';
 

