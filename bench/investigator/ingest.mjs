@@ -23,8 +23,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createHashingEmbedder } from 'kioku/store';
-import { startLoopbackProvider } from 'kioku/test';
-import { postgresCluster } from '../../packages/kioku/build/test/postgres-cluster.js';
+import { postgresCluster, startLoopbackProvider } from 'kioku/test';
 import { buildInvestigatorBaseline, commitOf } from '../build-baseline.mjs';
 import { percentile } from '../percentile.mjs';
 

@@ -9,12 +9,12 @@ import type { OverflowDetector } from '../overflow/overflow-detector.js';
 import { checkCount } from '../strategies/internal/check-option.js';
 import { withCallerBreakpoints } from './caller-breakpoints.js';
 import { type ConversationCache, conversationCache } from './conversation-cache.js';
-import { conversationId } from './conversation-id.js';
 import type { ConversationSessions } from './conversation-sessions.js';
 import type { Compactor } from './create-compactor.js';
 import { checkKiokuOptions, compactorForModel, type KiokuOptions } from './kioku-options.js';
 import { promptConverter, toolDefinitions } from './language-model-prompt.js';
 import { type CallHistory, overflowRetryHooks } from './overflow-retry-hooks.js';
+import { sessionIdOf } from './session-id-of.js';
 import { tracePrompt } from './trace-prompt.js';
 
 /** Options of {@link kiokuMiddleware}. */
@@ -102,7 +102,7 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
     params: LanguageModelV4CallOptions,
     messages: readonly ModelMessage[],
   ): Compactor => {
-    const id = conversationId(params);
+    const id = sessionIdOf(params);
     if (!id.startsWith('derived:')) return conversations.get(id, create(model, id));
     for (let branch = 0; branch < maxBranches; branch += 1) {
       const key = branch === 0 ? id : `${id}#${branch}`;
@@ -136,7 +136,7 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
           operation: 'prepare',
           modelId: model.modelId,
           provider: model.provider,
-          conversationId: conversationId(params),
+          conversationId: sessionIdOf(params),
           contextWindow: () => compactor.contextWindow,
           enabled: options.telemetry,
         },
