@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { consumerCompilerOptions } from 'kioku/test';
 import { installedVersion, installProject, npm, packageDir, packKioku } from './packed-project.mjs';
 
 const { values } = parseArgs({
@@ -35,17 +36,6 @@ const lowest = (range) => {
 const peerSets = {
   lowest: Object.fromEntries(required.map((name) => [name, lowest(manifest.peerDependencies[name])])),
   tested: Object.fromEntries(required.map((name) => [name, installedVersion(name)])),
-};
-/** A strict consumer project that checks every declaration it imports, as kioku's public-types test. */
-const consumerCompilerOptions = {
-  strict: true,
-  module: 'NodeNext',
-  moduleResolution: 'NodeNext',
-  target: 'ES2023',
-  lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-  types: ['node'],
-  skipLibCheck: false,
-  noEmit: true,
 };
 const devSpecs = [`@types/node@${installedVersion('@types/node')}`, '@types/json-schema@7.0.15'];
 
