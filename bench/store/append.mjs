@@ -24,9 +24,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createSessionStore, openStore } from 'kioku/store';
 import { drizzleStore, storeSchema } from 'kioku/store/drizzle';
+import { postgresCluster } from 'kioku/test';
 import { importTranscript } from 'kioku/transcripts';
 import pg from 'pg';
-import { postgresCluster } from '../../packages/kioku/build/test/postgres-cluster.js';
 import { buildBaseline, commitOf } from '../build-baseline.mjs';
 import { percentile } from '../percentile.mjs';
 
