@@ -53,45 +53,15 @@ async function child(mode, kind, steps) {
     middleware === undefined ? model : wrapLanguageModel({ model, middleware });
   const tools = workload.agentTools({ tool, jsonSchema });
   const { convertToLanguageModelPrompt } = await import('ai/internal');
-  const toolDefinitions = workload.toolNames.map((name) => ({
-    type: 'function',
-    name,
-    description: `The ${name} tool.`,
-    inputSchema: { type: 'object', properties: {} },
-  }));
-  const convert = (messages) =>
-    convertToLanguageModelPrompt({
-      prompt: { instructions: undefined, messages },
-      supportedUrls: {},
-      download: undefined,
+  // Driven at the provider interface (`providerLoop`): through `generateText` the AI SDK's own per-step
+  // work would take most of the hour a 5,000-step run needs, for no difference in what kioku keeps.
+  const loop = (wrap, steps, at) =>
+    workload.providerLoop({
+      model: wrap(workload.scriptedModel({ steps: Number.POSITIVE_INFINITY })),
+      steps,
+      convertToLanguageModelPrompt,
+      at,
     });
-  /**
-   * Driven at the provider interface, as the AI SDK drives a model in a tool loop: each call's prompt is
-   * the history so far in fresh message and part objects (the AI SDK converts its messages anew at every
-   * step) around the same strings, inputs and outputs; the caller keeps the history. Through
-   * `generateText` itself the AI SDK's own per-step work is quadratic in the history and takes most of
-   * the hour a 5,000-step run needs, for no difference in what kioku keeps. `at(step)` runs before each
-   * step and after the last.
-   */
-  const loop = async (wrap, count, at) => {
-    const model = wrap(workload.scriptedModel({ steps: Number.POSITIVE_INFINITY }));
-    const history = await convert([{ role: 'user', content: workload.task }]);
-    for (let step = 0; step <= count; step += 1) {
-      at?.(step);
-      if (step === count) break;
-      const converted = await convert(workload.stepMessages(step));
-      history.push(...converted);
-      const prompt = [
-        { role: 'system', content: workload.system },
-        ...history.map((message) =>
-          typeof message.content === 'string'
-            ? { ...message }
-            : { ...message, content: message.content.map((part) => ({ ...part })) },
-        ),
-      ];
-      await model.doGenerate({ prompt, tools: toolDefinitions, maxOutputTokens: undefined });
-    }
-  };
   /** Resumed: one call carrying `count` steps of history; the model answers. */
   const resume = async (wrap, messages) => {
     const result = await generateText({
