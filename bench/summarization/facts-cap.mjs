@@ -1,8 +1,11 @@
-// Preserved facts on IOC-dense tool outputs (issue 9.4): a generated SOC investigation of about 232k
-// tokens (log dumps of distinct addresses, hosts and hashes, one C2 address and one hash in every dump,
-// two user instructions) compacted on demand for a 128k window by `summarization` with a scripted
-// summarizer that drops facts. Baseline in the same run: the uncapped section (no cap, a window the
-// facts never count against), as before the cap. Reports the summary message's size, facts listed and
+// Preserved facts on IOC-dense tool outputs (issue 9.4, issue 23.10): a generated SOC investigation of
+// about 232k tokens (log dumps of distinct addresses, hosts and hashes, one C2 address and one hash in every
+// dump, two user instructions) compacted on demand for a 128k window by `summarization` with a scripted
+// summarizer that drops facts. Baselines in the same run: the uncapped section (no cap, a window the
+// facts never count against), as before the cap, and the fixed cap of 2 × maxSummaryTokens, the default
+// before the section followed the room the window leaves. Fails (exit 1) unless the default lists more
+// facts than the fixed cap, fits the window, keeps the instructions and C2 facts, and takes at most half
+// of the room the window leaves. Reports the summary message's size, facts listed and
 // left out, the prompt after against the window, and whether the instructions (in the prompt sent) and
 // the most mentioned indicators (in the summary) survived.
 // Run from the repository root after `npm run build`: `node bench/summarization/facts-cap.mjs`.
@@ -102,15 +105,29 @@ const uncapped = await run(
   { maxPreservedFactsTokens: Number.MAX_SAFE_INTEGER },
   { contextWindow: Number.MAX_SAFE_INTEGER },
 );
-const capped = await run('capped (defaults)', {}, { contextWindow, reservedOutputTokens });
-for (const row of [uncapped, capped]) {
+const fixed = await run(
+  'fixed cap 2 × maxSummaryTokens (the default before)',
+  { maxPreservedFactsTokens: 2 * 1024 },
+  { contextWindow, reservedOutputTokens },
+);
+const capped = await run('capped (defaults: follows the room)', {}, { contextWindow, reservedOutputTokens });
+for (const row of [uncapped, fixed, capped]) {
   console.log(
     `${row.name}: summary ${row.summaryCharacters.toLocaleString('en-US')} characters (${row.summaryTokens.toLocaleString('en-US')} tokens), ${row.factsListed} facts listed, ${row.factsLeftOut} left out; prompt ${row.promptTokensAfter.toLocaleString('en-US')} tokens for a usable window of ${row.usableWindow.toLocaleString('en-US')} (${row.fits ? 'fits' : 'OVER'}); survived ${JSON.stringify(row.survived)}`,
   );
 }
 console.log(
-  `history ${before.toLocaleString('en-US')} tokens; summary size capped / uncapped: ${(capped.summaryTokens / uncapped.summaryTokens).toFixed(3)}`,
+  `history ${before.toLocaleString('en-US')} tokens; summary size capped / uncapped: ${(capped.summaryTokens / uncapped.summaryTokens).toFixed(3)}; facts listed by default / with the fixed cap: ${(capped.factsListed / fixed.factsListed).toFixed(2)}×`,
 );
+// The default must list more than the fixed cap did, fit the window, and keep what the cap kept.
+const failures = [
+  capped.factsListed > fixed.factsListed ? null : 'the default lists no more facts than the fixed cap',
+  capped.fits ? null : 'the default prompt is over the window',
+  Object.values(capped.survived).every(Boolean) ? null : 'the default lost an instruction or the C2 facts',
+  capped.promptTokensAfter <= capped.usableWindow - (capped.usableWindow - fixed.promptTokensAfter) / 2 + 1
+    ? null
+    : 'the default took more than half the room the window left',
+].filter((failure) => failure !== null);
 await mkdir(dirname(output), { recursive: true });
 await writeFile(
   output,
@@ -120,11 +137,17 @@ await writeFile(
       node: process.version,
       history: { messages: messages.length, tokens: before, counter: 'gpt-4o' },
       window: { contextWindow, reservedOutputTokens },
-      runs: [uncapped, capped],
+      runs: [uncapped, fixed, capped],
       summaryRatio: Number((capped.summaryTokens / uncapped.summaryTokens).toFixed(4)),
+      factsListedRatioToFixedCap: Number((capped.factsListed / fixed.factsListed).toFixed(4)),
+      failures,
       seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
     },
     null,
     1,
   )}\n`,
 );
+if (failures.length > 0) {
+  console.error(`FAILED: ${failures.join('; ')}`);
+  process.exit(1);
+}

@@ -117,7 +117,7 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
   const db = store.db;
   const audit = createAuditLog(store);
   const webhook: Actor = { name: 'webhook', via: 'webhook' };
-  const one = async (id: string, where: SQL = sql`id = ${id}`) => {
+  const one = async (id: string) => {
     const [row] = rowsOf<AlertRow>(
       await db.execute(sql`select ${alertColumns} from investigator_alerts where id = ${id}`),
     );

@@ -126,77 +126,58 @@ describe('what each entry point loads (built dist)', () => {
     expect(existsSync(join(tmpdir(), 'kioku-never-made'))).toBe(false);
   }, 60_000);
 
-  it('kioku/store without drizzle-orm throws MissingPackageError naming it and the install command', () => {
-    const script = `
+  const optionalEntries = [
+    {
+      entry: 'store',
+      hidden: 'drizzle-orm',
+      message:
+        'MissingPackageError (configuration): kioku/store needs the optional package drizzle-orm (drizzle-orm is not installed): npm install drizzle-orm',
+      atLeast: 30,
+    },
+    {
+      entry: 'test',
+      hidden: 'fast-check',
+      message:
+        'MissingPackageError (configuration): kioku/test needs the optional packages vitest, fast-check (fast-check is not installed): npm install vitest fast-check',
+      atLeast: 15,
+    },
+  ];
+
+  for (const { entry, hidden, message, atLeast } of optionalEntries) {
+    it(`kioku/${entry} without ${hidden} throws MissingPackageError naming it and the install command`, () => {
+      const script = `
       const { ConfigurationError } = await import('kioku');
       try {
-        await import('kioku/store');
+        await import('kioku/${entry}');
         console.log('imported');
       } catch (error) {
         const cause = ConfigurationError.isInstance(error) ? ' (configuration)' : '';
         console.log(\`\${error.name}\${cause}: \${error.message}\`);
       }`;
-    const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
-      cwd: packageRoot,
-      hidden: ['drizzle-orm'],
+      const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
+        cwd: packageRoot,
+        hidden: [hidden],
+      });
+      expect(stderr).toBe('');
+      expect(status).toBe(0);
+      expect(stdout.trim()).toBe(message);
     });
-    expect(stderr).toBe('');
-    expect(status).toBe(0);
-    expect(stdout.trim()).toBe(
-      'MissingPackageError (configuration): kioku/store needs the optional package drizzle-orm (drizzle-orm is not installed): npm install drizzle-orm',
-    );
-  });
 
-  it('kioku/store exports every value of its entry module (the loader lists them)', () => {
-    const script = `
-      const loaded = Object.keys(await import('kioku/store')).sort();
-      const entry = Object.keys(await import('./build/entry/store.js')).sort();
-      console.log(JSON.stringify({ loaded, entry }));`;
-    const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
-      cwd: packageRoot,
+    it(`kioku/${entry} exports every value of its entry module (the loader lists them)`, () => {
+      const script = `
+      const loaded = Object.keys(await import('kioku/${entry}')).sort();
+      const built = Object.keys(await import('./build/entry/${entry}.js')).sort();
+      console.log(JSON.stringify({ loaded, built }));`;
+      const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
+        cwd: packageRoot,
+      });
+      expect(stderr).toBe('');
+      expect(status).toBe(0);
+      const { loaded, built } = JSON.parse(stdout) as { loaded: string[]; built: string[] };
+      expect(built.length).toBeGreaterThan(atLeast);
+      expect(loaded).toEqual(built);
     });
-    expect(stderr).toBe('');
-    expect(status).toBe(0);
-    const { loaded, entry } = JSON.parse(stdout) as { loaded: string[]; entry: string[] };
-    expect(entry.length).toBeGreaterThan(30);
-    expect(loaded).toEqual(entry);
-  });
-
-  it('kioku/test without vitest or fast-check throws MissingPackageError naming them and the install command', () => {
-    const script = `
-      const { ConfigurationError } = await import('kioku');
-      try {
-        await import('kioku/test');
-        console.log('imported');
-      } catch (error) {
-        const cause = ConfigurationError.isInstance(error) ? ' (configuration)' : '';
-        console.log(\`\${error.name}\${cause}: \${error.message}\`);
-      }`;
-    const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
-      cwd: packageRoot,
-      hidden: ['fast-check'],
-    });
-    expect(stderr).toBe('');
-    expect(status).toBe(0);
-    expect(stdout.trim()).toBe(
-      'MissingPackageError (configuration): kioku/test needs the optional packages vitest, fast-check (fast-check is not installed): npm install vitest fast-check',
-    );
-  });
-
-  it('kioku/test exports every value of its entry module (the loader lists them)', () => {
-    const script = `
-      const loaded = Object.keys(await import('kioku/test')).sort();
-      const entry = Object.keys(await import('./build/entry/test.js')).sort();
-      console.log(JSON.stringify({ loaded, entry }));`;
-    const { status, stdout, stderr } = packagesLoaded(['--input-type=module', '-e', script], {
-      cwd: packageRoot,
-    });
-    expect(stderr).toBe('');
-    expect(status).toBe(0);
-    const { loaded, entry } = JSON.parse(stdout) as { loaded: string[]; entry: string[] };
-    expect(entry.length).toBeGreaterThan(15);
-    expect(loaded).toEqual(entry);
-  });
+  }
 
   it('counts with the shipped vocabularies, and without them with the bytes estimate and one warning', () => {
     const script = `

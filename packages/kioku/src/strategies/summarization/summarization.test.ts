@@ -206,18 +206,88 @@ describe('summarization', () => {
     expect(facts?.dropped).toBeGreaterThan(1000);
     expect((facts?.repaired ?? 0) + (facts?.dropped ?? 0)).toBe(facts?.extracted);
 
-    // By default the section holds at most twice the summary's tokens, whatever the window.
-    const byDefault = summarization({ model, trigger: { inputTokens: 100 }, maxSummaryTokens: 200 });
-    const result = await byDefault.compact({
-      messages,
-      counter,
-      budget,
-      state: byDefault.initialState(),
+    // An explicit cap holds whatever the window leaves.
+    const fixed = summarization({
+      model,
+      trigger: { inputTokens: 100 },
+      maxSummaryTokens: 200,
+      maxPreservedFactsTokens: 400,
     });
+    const result = await fixed.compact({ messages, counter, budget, state: fixed.initialState() });
     const text = summaryText(result.messages.find(isSummaryMessage) as ModelMessage);
     expect(counter.countText(text)).toBeLessThanOrEqual(
       counter.countText('The analyst reviewed sign-in dumps.') + 400 + 2,
     );
+  });
+
+  it('lets preserved facts grow into half the room the window leaves by default', async () => {
+    // 30 dumps of 40 addresses each: 1,200 facts, far more than twice the summary's 200 tokens.
+    const dump = (step: number) =>
+      Array.from({ length: 40 }, (_, i) => `10.0.${step}.${i + 1} sign-in failed`).join('\n');
+    const messages: ModelMessage[] = [
+      system,
+      task,
+      ...Array.from({ length: 30 }, (_, i) =>
+        toolStep({ id: `d${i}`, toolName: 'query_logs', output: dump(i) }),
+      ).flat(),
+    ];
+    const summarized = 'The analyst reviewed failed sign-ins.';
+    const { model } = scriptedSummarizer(summarized);
+    const compact = async (window: number) => {
+      const strategy = summarization({ model, trigger: { inputTokens: 100 }, maxSummaryTokens: 200 });
+      const budget = { contextWindow: window, reservedOutputTokens: 0 };
+      const { messages: output, edits } = await strategy.compact({
+        messages,
+        counter,
+        budget,
+        state: strategy.initialState(),
+      });
+      const summary = output.find(isSummaryMessage) as ModelMessage;
+      const kept = counter.countPrompt({ messages: output }) - counter.countMessage(summary);
+      const section = counter.countText(summaryText(summary)) - counter.countText(summarized);
+      return { section, kept, summary, facts: edits.find(isSummarizeEdit)?.facts, prompt: output };
+    };
+    // A wide window: every address fits in half of what it leaves, far beyond 2 × maxSummaryTokens.
+    const wide = await compact(100_000);
+    expect(wide.section).toBeGreaterThan(2 * 200 + 2);
+    expect(wide.facts?.dropped).toBe(0);
+    expect(wide.section).toBeLessThanOrEqual((100_000 - wide.kept) / 2);
+    // A tighter one: the section takes about half of what the kept messages and the summary leave.
+    const window = wide.kept + 3_000;
+    const tight = await compact(window);
+    expect(tight.facts?.dropped).toBeGreaterThan(0);
+    expect(tight.section).toBeGreaterThan(2 * 200 + 2);
+    expect(tight.section).toBeLessThanOrEqual((window - tight.kept) / 2 + 2);
+    expect(counter.countPrompt({ messages: tight.prompt })).toBeLessThanOrEqual(window);
+  });
+
+  it('lists an address seen on two machines with both', async () => {
+    const messages: ModelMessage[] = [
+      system,
+      { role: 'user', content: 'Triage alert 43 on ws-7 and db-2.' },
+      ...toolStep({
+        id: 'a',
+        toolName: 'query_logs',
+        output: `ws-7.corp.example.com 10.0.0.5 logon\n${outputLines(40)}`,
+      }),
+      ...toolStep({
+        id: 'b',
+        toolName: 'query_logs',
+        output: `db-2.corp.example.com 10.0.0.5 logon\n${outputLines(40)}`,
+      }),
+      ...toolStep({ id: 'c', toolName: 'query_logs', output: outputLines(40) }),
+      ...toolStep({ id: 'd', toolName: 'query_logs', output: outputLines(40) }),
+    ];
+    const { model } = scriptedSummarizer('The analyst reviewed logons.');
+    const strategy = summarization({ model, trigger: { inputTokens: 100 } });
+    const { messages: output } = await strategy.compact({
+      messages,
+      counter,
+      budget,
+      state: strategy.initialState(),
+    });
+    const summary = summaryText(output.find(isSummaryMessage) as ModelMessage);
+    expect(summary).toContain('10.0.0.5 (with ws-7.corp.example.com), 10.0.0.5 (with db-2.corp.example.com)');
   });
 
   it('counts the facts a good summary kept as present, and repairs nothing', async () => {

@@ -4,6 +4,7 @@ import { checkCount } from '../internal/check-option.js';
 import { type CompactionStrategy, compactionStrategy } from './compaction-strategy.js';
 import { extractFacts } from './facts/extract-facts.js';
 import type { Fact } from './facts/fact.js';
+import { pairedFactKey } from './facts/message-facts.js';
 import { type PreservedFacts, preserveFacts } from './facts/preserve-facts.js';
 import { prioritizeFacts } from './facts/prioritize-facts.js';
 import { summarizeMessages } from './hierarchical/summarize-messages.js';
@@ -43,11 +44,15 @@ export interface SummarizationOptions {
   /** Check the summary for the slice's IOCs and user instructions and append the missing ones; default true. */
   preserveFacts?: boolean;
   /**
-   * Most tokens the "Preserved facts" section may add; default `2 * maxSummaryTokens`. It is also kept
-   * within what the window leaves after the kept messages and the summary (or, when the kept messages
-   * fill the window anyway, after the system prompt, task and pinned messages), so facts never push the
-   * prompt over the window. Missing facts that do not fit go by priority: user instructions first, then
-   * the indicators the slice mentions least often and least lately (see `prioritizeFacts`).
+   * Most tokens the "Preserved facts" section may add. Default: it follows the room the window leaves —
+   * half of what remains under the limit (the trigger that fired, else the usable window) after the kept
+   * messages and the summary, and at least `2 * maxSummaryTokens` where that much is left — so a long
+   * window keeps more of what the slice held while the prompt stays well under the trigger for the steps
+   * to come. Given or not, the section is kept within that room (or, when the kept messages fill the
+   * window anyway, what the system prompt, task and pinned messages leave), so facts never push the prompt
+   * over the window, and the summary message stays shorter than the messages it replaces. Missing facts
+   * that do not fit go by priority: user instructions first, then the facts the conversation went on to
+   * name, then the most mentioned and most recent (see `prioritizeFacts`).
    */
   maxPreservedFactsTokens?: number;
   /** Recognises the summarizer's own context-overflow error, to split its input instead of failing. */
@@ -92,7 +97,7 @@ export function summarization({
   concurrency = 4,
   maxRetries = 2,
   preserveFacts: preserve = true,
-  maxPreservedFactsTokens = 2 * maxSummaryTokens,
+  maxPreservedFactsTokens,
   isOverflowError,
   timeoutMs = 120_000,
   abortSignal,
@@ -103,11 +108,13 @@ export function summarization({
   checkCount({ strategy: 'summarization', option: 'concurrency', value: concurrency, min: 1 });
   checkCount({ strategy: 'summarization', option: 'maxRetries', value: maxRetries });
   checkCount({ strategy: 'summarization', option: 'timeoutMs', value: timeoutMs, min: 1 });
-  checkCount({
-    strategy: 'summarization',
-    option: 'maxPreservedFactsTokens',
-    value: maxPreservedFactsTokens,
-  });
+  if (maxPreservedFactsTokens !== undefined) {
+    checkCount({
+      strategy: 'summarization',
+      option: 'maxPreservedFactsTokens',
+      value: maxPreservedFactsTokens,
+    });
+  }
   if (contextWindow !== undefined) {
     checkCount({ strategy: 'summarization', option: 'contextWindow', value: contextWindow, min: 1 });
   }
@@ -122,7 +129,7 @@ export function summarization({
     tooLong: 'throw',
     summaryMessageTokens: (_slice, _tokens, counter) =>
       counter.countMessage(summaryMessage('')) + maxSummaryTokens,
-    async summarize({ slice, later, counter, carried, room, maxRoom, abortSignal: callSignal }) {
+    async summarize({ slice, later, sliceTokens, counter, carried, room, maxRoom, abortSignal: callSignal }) {
       const carriedFacts: Fact[] = carried.map((value) => ({ kind: 'instruction', value }));
       const facts = preserve ? dedupe([...carriedFacts, ...extractFacts(slice)]) : carriedFacts;
       const result = await summarizeMessages({
@@ -144,11 +151,14 @@ export function summarization({
       // those fill it already (the fallbacks will cut them), what a prompt without them would leave.
       const summaryTokens = counter.countMessage(summaryMessage(result.text));
       const limit = room > summaryTokens ? room : maxRoom;
+      const left = limit - summaryTokens;
+      const cap = maxPreservedFactsTokens ?? Math.max(2 * maxSummaryTokens, Math.floor(left / 2));
       const preserved = preserveWithin({
         summary: result.text,
         facts,
         counter,
-        maxTokens: Math.min(maxPreservedFactsTokens, limit - summaryTokens),
+        // The summary message stays shorter than the slice it replaces (else it would be refused).
+        maxTokens: Math.min(cap, left, sliceTokens - summaryTokens - 1),
         room: limit,
         prioritize: (missing) => prioritizeFacts(slice, missing, { later }),
       });
@@ -195,10 +205,11 @@ function preserveWithin({
   }
 }
 
+/** Each fact once, once per machine it was seen on (an address seen on two hosts is listed with both). */
 function dedupe(facts: readonly Fact[]): Fact[] {
   const seen = new Set<string>();
   return facts.filter((fact) => {
-    const key = `${fact.kind}:${fact.value.toLowerCase()}`;
+    const key = pairedFactKey(fact);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import { isSummaryMessage, summaryText } from '../summary-message.js';
 import { extractInstructions } from './extract-instructions.js';
 import type { Fact } from './fact.js';
-import { factKey, messageFacts } from './message-facts.js';
+import { factKey, messageFacts, pairedFactKey } from './message-facts.js';
 import { messageStrings } from './message-strings.js';
 import { preservedInstructions } from './preserved-facts-section.js';
 
@@ -28,7 +28,7 @@ export function extractFacts(messages: readonly ModelMessage[]): Fact[] {
   const named = new Set<string>();
   const seen = new Set<string>();
   const add = (into: Fact[], fact: Fact) => {
-    const key = `${factKey(fact)}@${fact.host?.toLowerCase() ?? ''}`;
+    const key = pairedFactKey(fact);
     if (seen.has(key)) return;
     seen.add(key);
     into.push(fact);

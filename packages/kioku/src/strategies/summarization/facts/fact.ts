@@ -37,3 +37,11 @@ export const factLabels: Readonly<Record<Fact['kind'], string>> = {
   path: 'Paths',
   identifier: 'Identifiers',
 };
+
+/**
+ * A fact as a "Preserved facts" section or a memory block lists it: its value, with the machine a record
+ * showed it on when it has one (`10.0.0.5 (with WS01)`).
+ */
+export function factText(fact: Pick<Fact, 'value' | 'host'>): string {
+  return fact.host === undefined ? fact.value : `${fact.value} (with ${fact.host})`;
+}

@@ -56,3 +56,8 @@ export function messageFacts(message: ModelMessage, options: MessageFactsOptions
 export function factKey(fact: Pick<Fact, 'kind' | 'value'>): string {
   return `${fact.kind}:${fact.value.toLowerCase()}`;
 }
+
+/** The key a fact seen on a machine is known by: `factKey` and the machine, so each machine's is kept. */
+export function pairedFactKey(fact: Pick<Fact, 'kind' | 'value' | 'host'>): string {
+  return `${factKey(fact)}@${fact.host?.toLowerCase() ?? ''}`;
+}

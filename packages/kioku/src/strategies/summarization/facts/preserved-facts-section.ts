@@ -1,4 +1,4 @@
-import { type Fact, factLabels } from './fact.js';
+import { type Fact, factLabels, factText } from './fact.js';
 
 /** The heading of the section that lists the facts a summary left out. */
 export const preservedFactsHeading = 'Preserved facts';
@@ -29,9 +29,7 @@ export function renderPreservedFacts(
 ): string {
   const lines = [`${preservedFactsHeading} (verbatim from the summarized messages):`];
   for (const kind of Object.keys(factLabels) as Fact['kind'][]) {
-    const values = facts
-      .filter((fact) => fact.kind === kind)
-      .map((fact) => (fact.host === undefined ? fact.value : `${fact.value} (with ${fact.host})`));
+    const values = facts.filter((fact) => fact.kind === kind).map(factText);
     if (values.length === 0) continue;
     if (kind === 'instruction')
       lines.push(instructionsLine, ...values.map((value) => `  - ${oneLine(value)}`));

@@ -1,13 +1,16 @@
 import type { ModelMessage, UserModelMessage } from 'ai';
 import { messageText } from '../../../messages/message-text.js';
 import { pin } from '../../internal/pin.js';
-import { factLabels } from '../facts/fact.js';
+import { factLabels, factText } from '../facts/fact.js';
 import type { MemoryItems } from './memory-items.js';
 
 /** The first line of the memory block. */
 export const memoryBlockMarker = '=== Memory: entities, decisions, constraints ===';
 
-/** The memory as the text of its block: constraints, entities, decisions, then indicators by kind. */
+/**
+ * The memory as the text of its block: constraints, entities, decisions, then indicators by kind, each with
+ * the machine it was seen on (`10.0.0.5 (with WS01)`), as a "Preserved facts" section lists them.
+ */
 export function renderMemory(memory: MemoryItems): string {
   const lines = [memoryBlockMarker];
   if (memory.constraints.length > 0)
@@ -25,7 +28,7 @@ export function renderMemory(memory: MemoryItems): string {
   if (memory.indicators.length > 0) {
     lines.push('Indicators:');
     for (const kind of Object.keys(factLabels) as (keyof typeof factLabels)[]) {
-      const values = memory.indicators.filter((fact) => fact.kind === kind).map((fact) => fact.value);
+      const values = memory.indicators.filter((fact) => fact.kind === kind).map(factText);
       if (values.length > 0) lines.push(`- ${factLabels[kind]}: ${values.join(', ')}`);
     }
   }

@@ -12,9 +12,11 @@ import { outputLines, toolStep } from '../../../test/tool-step.js';
 import { pinnedIndexes } from '../../internal/pinned-indexes.js';
 import { pipeline } from '../../pipeline/pipeline.js';
 import { estimatedSummarization } from '../estimated-summarization.js';
-import { isMemoryBlock } from './memory-block.js';
+import { isMemoryBlock, renderMemory } from './memory-block.js';
 import { memoryBuffer } from './memory-buffer.js';
+import { emptyMemory } from './memory-items.js';
 import type { MemoryExtraction } from './memory-schema.js';
+import { mergeMemory } from './merge-memory.js';
 
 type Answer = MemoryExtraction | string | Error | ((prompt: string) => MemoryExtraction);
 
@@ -102,7 +104,8 @@ describe('memoryBuffer', () => {
         'Decisions:',
         '- The sign-ins come from one external range.',
         'Indicators:',
-        '- IPv4 addresses: 198.51.100.0, 198.51.100.1, 198.51.100.2, 198.51.100.3',
+        // Each address with the host its record named, as a "Preserved facts" section lists it.
+        '- IPv4 addresses: 198.51.100.0 (with ws-7), 198.51.100.1 (with ws-7), 198.51.100.2 (with ws-7), 198.51.100.3 (with ws-7)',
         // The task names the host: a fact of its own since facts cover host names.
         '- Hosts: ws-7',
       ].join('\n'),
@@ -121,6 +124,25 @@ describe('memoryBuffer', () => {
     expect(later.messages[1]).toBe(block);
     expect(later.edits).toEqual([expect.objectContaining({ fresh: false })]);
     expect(prompts).toHaveLength(1);
+  });
+
+  it('keeps an address once per host it was seen on across extractions, and not without one', () => {
+    const first = mergeMemory(emptyMemory, {
+      indicators: [
+        { kind: 'ipv4', value: '10.0.0.5' },
+        { kind: 'ipv4', value: '10.0.0.9', host: 'ws-7' },
+      ],
+    });
+    const merged = mergeMemory(first, {
+      indicators: [
+        { kind: 'ipv4', value: '10.0.0.5', host: 'ws-7' },
+        { kind: 'ipv4', value: '10.0.0.5', host: 'db-2' },
+        { kind: 'ipv4', value: '10.0.0.9', host: 'WS-7' },
+      ],
+    });
+    expect(renderMemory(merged)).toContain(
+      '- IPv4 addresses: 10.0.0.9 (with ws-7), 10.0.0.5 (with ws-7), 10.0.0.5 (with db-2)',
+    );
   });
 
   it('consolidates the block when it outgrows its budget, keeping the user’s constraints', async () => {
