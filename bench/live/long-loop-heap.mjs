@@ -6,11 +6,15 @@
 // `generateText` call. Against the same loop unmanaged in the same run, each in a process of its own. Heap
 // is measured after a full GC: at 1,000, 2,000 and 5,000 steps in the loop (the conversation live), and
 // before and after one call that carries 1,000, 2,000 or 5,000 steps of history (kioku keeps its state
-// after the call). Heap per conversation is the managed heap minus the unmanaged one. Before measuring,
-// each process runs one short conversation the same way (40 steps, then a 40-step history resumed in one
-// call) through a middleware of its own, so what a process loads once (the AI SDK's prompt converter that
-// kioku imports on first use, the tokenizer's vocabulary, compiled code) is not counted as a
-// conversation's heap. Also each process's peak RSS.
+// after the call). Heap per conversation is what the managed process's heap grew by since the
+// conversation started minus what the unmanaged one's grew by (in the loop: from step 0 to the checkpoint;
+// resumed: from before the call to after it). Before measuring, each process runs one short conversation
+// the same way (40 steps, then a 40-step history resumed in one call) through a middleware of its own, so
+// what a process loads once (the AI SDK's prompt converter that kioku imports on first use, the
+// tokenizer's vocabulary, about 5 MB, compiled code) is not counted as a conversation's heap. The loop
+// gives the event loop a turn between steps, as a provider call's I/O does (see `providerLoop`'s `idle`:
+// without it the abort signals of kioku's summaries, and the rendered history their listeners hold, stay
+// alive for the whole loop). Also each process's peak RSS.
 // Fails (exit 1) when kioku keeps more than 20 MB per conversation at 2,000 steps, or grows faster than
 // linearly (its heap per step at 5,000 steps above 1.5x that at 1,000).
 // Run from the repository root after `npm run build`: `node bench/live/long-loop-heap.mjs`.
@@ -61,6 +65,8 @@ async function child(mode, kind, steps) {
       steps,
       convertToLanguageModelPrompt,
       at,
+      // A turn of the event loop between steps, as a real provider call's I/O gives.
+      idle: true,
     });
   /** Resumed: one call carrying `count` steps of history; the model answers. */
   const resume = async (wrap, messages) => {
@@ -82,7 +88,7 @@ async function child(mode, kind, steps) {
     const at = {};
     const started = process.cpuUsage();
     await loop(wrap, steps, (step) => {
-      if (checkpoints.includes(step)) at[step] = heap();
+      if (step === 0 || checkpoints.includes(step)) at[step] = heap();
     });
     const cpu = process.cpuUsage(started);
     return {
@@ -130,11 +136,16 @@ const loop = { managed: run('loop', 'managed', 5_000), unmanaged: run('loop', 'u
 const stepByStep = checkpoints.map((steps) => {
   const managed = loop.managed.heap[steps];
   const unmanaged = loop.unmanaged.heap[steps];
+  // What each process's heap grew by since the conversation started (after the warm-up).
+  const managedGrowth = managed - loop.managed.heap[0];
+  const unmanagedGrowth = unmanaged - loop.unmanaged.heap[0];
   return {
     steps,
     managedMb: mb(managed),
     unmanagedMb: mb(unmanaged),
-    perConversationMb: mb(managed - unmanaged),
+    managedGrowthMb: mb(managedGrowth),
+    unmanagedGrowthMb: mb(unmanagedGrowth),
+    perConversationMb: mb(managedGrowth - unmanagedGrowth),
     ratio: Math.round((managed / unmanaged) * 100) / 100,
   };
 });
