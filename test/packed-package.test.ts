@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +98,7 @@ describe('the packed package in a fresh project', () => {
       ],
       project,
     );
+    expectManifestForUsers(join(project, 'node_modules', 'kioku'));
     writeFileSync(join(project, 'example.ts'), firstExample());
     writeFileSync(
       join(project, 'tsconfig.json'),
@@ -123,6 +124,41 @@ describe('the packed package in a fresh project', () => {
     expect(output.stdout.trim()).toBe(reply);
   }, 600_000);
 });
+
+/** The manifest fields npm shows a user, in the installed package, and the README's links. */
+function expectManifestForUsers(installed: string): void {
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<
+    string,
+    unknown
+  > & {
+    repository: { type: string; url: string; directory: string };
+    bugs: { url: string };
+    engines: { node: string };
+  };
+  // One repository: the homepage, the issues and every link of the README are in it.
+  expect(manifest.repository).toMatchObject({ type: 'git', directory: 'packages/kioku' });
+  const [, web] = /^git\+(https:\/\/github\.com\/[^/]+\/[^/]+?)\.git$/.exec(manifest.repository.url) ?? [];
+  expect(web, `repository.url ${manifest.repository.url}`).toBeDefined();
+  expect(manifest.homepage).toBe(`${web}/tree/main/packages/kioku#readme`);
+  expect(manifest.bugs.url).toBe(`${web}/issues`);
+  expect(manifest.license).toBe('MIT');
+  expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+  expect(manifest.engines.node).toMatch(/^>=\d+/);
+  expect(manifest.keywords).toEqual(expect.arrayContaining(['ai-sdk', 'llm', 'agent']));
+  expect(manifest.description).toEqual(expect.any(String));
+  // Relative links do not resolve on npm's page: each is absolute, and a repository link names a file
+  // the repository has.
+  const links = [...readFileSync(join(installed, 'README.md'), 'utf8').matchAll(/\]\(([^)]+)\)/g)].map(
+    ([, link]) => link ?? '',
+  );
+  expect(links.filter((link) => !link.startsWith('https://'))).toEqual([]);
+  const inRepository = links.flatMap((link) => {
+    const [, path] = new RegExp(`^${web}/blob/main/([^#]+)`).exec(link) ?? [];
+    return path === undefined ? [] : [path];
+  });
+  expect(inRepository.length).toBeGreaterThan(0);
+  for (const path of inRepository) expect(existsSync(join(root, path)), path).toBe(true);
+}
 
 /** Runs a script without blocking the loopback server in this process. */
 function runNode(

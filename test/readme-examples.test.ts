@@ -10,7 +10,7 @@ import {
 } from '../packages/kioku/src/test/loopback-provider-server.js';
 
 /**
- * Every TypeScript example in README.md, docs/*.md, the investigator's README and the package's README is compiled (strict,
+ * Every TypeScript example in README.md, docs/*.md, docs/recipes/*.md, the investigator's README and the package's README is compiled (strict,
  * against the built packages, as a user's project would import them) and run. Examples that call a model
  * read its address from `OPENAI_BASE_URL`, which points at a loopback server speaking the OpenAI
  * chat-completions protocol; the investigator's find a log database (the Log4Shell dataset) at
@@ -18,11 +18,17 @@ import {
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = join(root, '.tmp-readme-examples');
+/** The Markdown pages of a docs folder. */
+const pagesIn = (folder: string) =>
+  readdirSync(join(root, folder))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `${folder}/${name}`);
+/** The recipes: a task per page, each page's examples checking their own outcome (a wrong one throws). */
+const recipes = pagesIn('docs/recipes');
 const documents = [
   'README.md',
-  ...readdirSync(join(root, 'docs'))
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => `docs/${name}`),
+  ...pagesIn('docs'),
+  ...recipes,
   'apps/investigator/README.md',
   'packages/kioku/README.md',
 ];
@@ -118,6 +124,22 @@ describe('README and docs examples', () => {
 
   it('finds the examples', () => {
     expect(examples.length).toBeGreaterThan(0);
+  });
+
+  it('has an example on every recipe page, and the recipes index links every page', () => {
+    const pages = recipes.filter((page) => !page.endsWith('/README.md'));
+    expect(pages.length).toBeGreaterThanOrEqual(6);
+    expect(pages.filter((page) => examplesOf(page).length === 0)).toEqual([]);
+    const index = readFileSync(join(root, 'docs/recipes/README.md'), 'utf8');
+    expect(pages.filter((page) => !index.includes(`](${page.split('/').pop()})`))).toEqual([]);
+  });
+
+  it('keeps the README within 8 KB, opening with the two set-up commands', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(8_000);
+    expect(readme).toMatch(
+      /^# kioku\n\n```sh\nnpm install && npm run build && npm run kioku -- analyze samples\nnpm install && npm test\n```\n/,
+    );
   });
 
   it('runs every TypeScript or JavaScript block of the documents: each is fenced as ```ts', () => {

@@ -17,13 +17,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createHashingEmbedder } from 'kioku/store';
-import { startLoopbackProvider } from 'kioku/test';
+import { postgresCluster, startLoopbackProvider } from 'kioku/test';
 import { createAlertStore, createSummaryWorker } from '../../apps/investigator/dist/alerts/index.js';
 import { createIntelFeeds, createThreatIntel } from '../../apps/investigator/dist/intel/index.js';
 import { createConsoleServer } from '../../apps/investigator/dist/server/console/index.js';
 import { startServer } from '../../apps/investigator/dist/server/index.js';
 import { openInvestigatorStore } from '../../apps/investigator/dist/store/index.js';
-import { postgresCluster } from '../../packages/kioku/build/test/postgres-cluster.js';
 import { percentile } from '../percentile.mjs';
 
 const { values } = parseArgs({

@@ -2,7 +2,7 @@
 // searched through kioku's recall (HNSW, cosine) in PGlite in this process and through `pg` over the
 // Postgres wire protocol (the same PGlite served by @electric-sql/pglite-socket on loopback), and in a real
 // PostgreSQL server (Debian's, with pgvector built from ../shared/vendor, started here in a temporary
-// directory by the tests' postgresServer; without it the column is left out, saying why), side by side:
+// directory by kioku/test's postgresCluster; without it the column is left out, saying why), side by side:
 // batched insert rate, HNSW build time, p95 recall latency and recall@32 against exact search (computed
 // here, in JavaScript) for several ef_search, insert rate with the index in place, and 8 concurrent
 // writers x 1,000 score updates each, checked exactly. Writes bench/results/memory-recall.json
@@ -18,12 +18,8 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrations, openMemory, openStore } from 'kioku/store';
-import { migrateStore, storeFromDatabase, storeSchema } from 'kioku/store/drizzle';
-// The store registers pgvector's binary serializer on its own PGlite; this bench opens its own, so it
-// reaches that internal step directly.
-import { registerVectorSerializer } from '../../packages/kioku/build/store/register-vector-serializer.js';
-// The suites' PostgreSQL starter is not part of kioku/test (its Store type would bring Drizzle's types).
-import { postgresServer } from '../../packages/kioku/build/test/postgres-server.js';
+import { migrateStore, registerVectorSerializer, storeFromDatabase, storeSchema } from 'kioku/store/drizzle';
+import { postgresCluster } from 'kioku/test';
 import { percentile } from '../percentile.mjs';
 
 const { values: args } = parseArgs({
@@ -169,11 +165,11 @@ const engines = [
   { name: 'pglite', label: 'PGlite in process', store: local },
   { name: 'wire', label: 'PostgreSQL wire (pg → pglite-socket)', store: wire },
 ];
-const postgres = postgresServer();
+const postgres = postgresCluster();
 let postgresVersion;
 if (postgres.skip === undefined) {
   await postgres.setup();
-  const store = await postgres.open();
+  const store = await openStore({ location: postgres.url() });
   [{ version: postgresVersion }] = rowsOf(await store.db.execute(sql`select version() as version`));
   engines.push({ name: 'postgres', label: 'PostgreSQL server (pg)', store });
   log(`started ${postgresVersion}`);

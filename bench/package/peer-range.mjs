@@ -1,7 +1,7 @@
 // The supported range of kioku's required peers (`ai`, `@ai-sdk/provider`), checked on the packed package as
 // a user installs it: for the lowest versions the range allows and for the versions the tests run
 // against, a fresh project installs the tarball with them and then (1) type-checks a strict consumer of
-// kioku, kioku/transcripts, kioku/replay and kioku/store with `skipLibCheck: false` (with
+// kioku, kioku/strategies, kioku/transcripts, kioku/replay and kioku/store with `skipLibCheck: false` (with
 // `@types/json-schema`, which the AI SDK's own declarations name), (2) runs `generateText` through
 // `kiokuMiddleware()` on the AI SDK's mock model, and (3) checks that `require('kioku')` says kioku is
 // ESM-only. It also records what `npm install kioku ai @ai-sdk/provider` (no versions) does on this Node.
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { consumerCompilerOptions } from '../../packages/kioku/build/test/consumer-compiler-options.js';
+import { consumerCompilerOptions } from 'kioku/test';
 import { installedVersion, installProject, npm, packageDir, packKioku } from './packed-project.mjs';
 
 const { values } = parseArgs({
@@ -42,8 +42,9 @@ const devSpecs = [`@types/node@${installedVersion('@types/node')}`, '@types/json
 const consumer = `import * as core from 'kioku';
 import * as replay from 'kioku/replay';
 import * as store from 'kioku/store';
+import * as strategies from 'kioku/strategies';
 import * as transcripts from 'kioku/transcripts';
-export const names: string[] = [...Object.keys(core), ...Object.keys(transcripts), ...Object.keys(replay), ...Object.keys(store)];
+export const names: string[] = [...Object.keys(core), ...Object.keys(strategies), ...Object.keys(transcripts), ...Object.keys(replay), ...Object.keys(store)];
 `;
 const run = `import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';

@@ -57,7 +57,7 @@ const logRow = (text) =>
   JSON.stringify({ rows: [{ EventTime: '2026-11-02T08:14:07Z', Computer: 'FIN-WS-07', CommandLine: text }] });
 
 // Which check refused a claim (`undefined`: stored). `names: false` leaves the vocabulary out, as for an
-// agent whose memory has none (kiokuMemoryMiddleware).
+// agent whose memory has none (memoryMiddleware).
 function refusal(memory, text, sources, names = true) {
   const checked = memory.checkClaim(text);
   if (!checked.accepted) return `detector:${checked.reason}`;

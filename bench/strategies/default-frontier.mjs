@@ -1,22 +1,31 @@
-// Chooses kioku's default on the frontier of cost and hidden facts (issue 12, item 4). Every candidate
-// configuration of `kiokuDefault(options)`, the previous default, naive masking M=10 (the paper's) and the
-// unmanaged history measured in the same run are replayed call by call over the five dev sets
-// (mini-swe-agent deepseek-chat, OpenHands claude-3.5-sonnet, tau-bench airline gpt-4o, tau2-bench gpt-4.1,
-// ExCyTIn/SecRL SQL investigations) under three pricings: each model's own (native), Claude 3.5 Sonnet's
-// (Anthropic caching rules and prices) and Anthropic-style (Anthropic's caching rules over each model's
-// prices: write 1.25×, read 0.1×). Costs are input costs (output left out: it is the same for every
+// Chooses kioku's default on the frontier of cost and hidden facts (issue 12, item 4; re-picked for issue 25,
+// item 2 with the measure that counts what the agent used). Every candidate configuration of
+// `kiokuDefault(options)` (some after clearing whole old tool exchanges at a low trigger, as the AI SDK
+// recipe does), the AI SDK recipe itself at triggers of 0.05–0.3 of the window, naive masking M=10 (the
+// paper's) and the unmanaged history measured in the same run are replayed call by call over the five dev
+// sets (mini-swe-agent deepseek-chat, OpenHands claude-3.5-sonnet, tau-bench airline gpt-4o, tau2-bench
+// gpt-4.1, ExCyTIn/SecRL SQL investigations) under three pricings: each model's own (native), Claude 3.5
+// Sonnet's (Anthropic caching rules and prices) and Anthropic-style (Anthropic's caching rules over each
+// model's prices: write 1.25×, read 0.1×). Costs are input costs (output left out: it is the same for every
 // strategy), cache writes and reads priced. Fidelity (the replay engine's measure, `fidelityMeter`): the
-// hidden-fact rate (share of calls whose prompt hid a fact the agent's answer drew only from tool outputs)
-// and the write-argument hidden rate (share of calls of state-changing tools whose arguments carry one).
+// hidden-fact rate (share of calls whose prompt hid a fact the agent's answer — its text, calls and
+// reasoning — drew only from tool outputs or its own earlier tool inputs), the same of tool outputs alone
+// (`hiddenOutputFactRate`), and the write-argument hidden rate (share of calls of state-changing tools
+// whose arguments carry one).
 // Targets, per candidate, on each half: on every set, input cached cost ≤ 1.00× unmanaged under all three
 // pricings; on the long-run sets (mini-swe-agent, OpenHands) pooled input tokens ≤ 0.50× and input cached
-// cost ≤ 0.80× under all three; hidden-fact rate and write-argument hidden rate ≤ naive masking M=10's.
+// cost ≤ 0.80× under all three; hidden-fact rate and write-argument hidden rate ≤ naive masking M=10's;
+// the chosen candidate's worst single run ≤ 1.10× its unmanaged replay (printed per workload and pricing).
 // Strategies work within each model's own context window under every pricing. Each set's replays under
-// each pricing run in a child process of their own, 6 at a time (FRONTIER_PROCESSES).
+// each pricing run in a child process of their own, 6 at a time (FRONTIER_PROCESSES); CPU seconds of
+// the children are recorded beside the wall time.
 // Halves: within each set, runs sorted by id; even positions are the pick half, odd the held-out half.
-// The default is picked on the pick half only; both halves are reported. Never worse than doing nothing
-// is a hard constraint of the pick: a candidate whose input cached cost is above 1.00× unmanaged on any
-// workload of the pick half under any pricing is not picked, whatever else it meets. A workload is a set, or
+// The default is picked on the pick half only; both halves are reported. The pick, written before the
+// run: never worse than doing nothing is a hard constraint (a candidate whose input cached cost is above
+// 1.00× unmanaged on any workload of the pick half under any pricing is not picked, whatever else it
+// meets); then the candidate the fewest peer configurations beat on a long-run set of the pick half
+// (fewer tokens, lower cached cost under every pricing and fewer hidden facts at once); then the fewest
+// missed targets; then the cheapest pooled long-run cached cost (Anthropic-style). A workload is a set, or
 // the part of one from one agent, model or domain (tau2-bench airline / retail / telecom; ExCyTIn o4-mini and
 // SecRL gpt-5 in the SQL set: dev-sets.mjs). Each half records, per workload and candidate, whether
 // never-worse holds; a violation of the chosen candidate on either half is printed.
@@ -27,8 +36,14 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { counterForModel, kiokuDefault } from 'kioku';
-import { analyzeStrategies, baselineCatalog, resolvePricing, unmanagedBaseline } from 'kioku/replay';
+import { counterForModel, kiokuDefault, pipeline } from 'kioku';
+import {
+  aiSdkPruneMessages,
+  analyzeStrategies,
+  baselineCatalog,
+  resolvePricing,
+  unmanagedBaseline,
+} from 'kioku/replay';
 import { loadModelOverrides } from 'kioku/strategies';
 import { loadDevSets } from './dev-sets.mjs';
 
@@ -39,7 +54,7 @@ const pricings = {
   claude: 'claude-3-5-sonnet-20241022',
   'anthropic-style': 'anthropic-style',
 };
-const targets = { costCachedEverySet: 1, longInputTokens: 0.5, longCostCached: 0.8 };
+const targets = { costCachedEverySet: 1, longInputTokens: 0.5, longCostCached: 0.8, perRunWorst: 1.1 };
 
 /**
  * The candidates: `kiokuDefault` options (the chosen one becomes its defaults). Every option a candidate
@@ -70,62 +85,69 @@ const lookups = {
   lookupTokens: 512,
   structuredOnly: true,
 };
+/** Today's default (ef2e0b1 … 2749850): the configuration the earlier measure chose. */
+const current = { ...masking, ...lookups, minTokens: 64, payback: { horizon: 0.25 } };
+/** The agent's own tool inputs kept: the new measure counts what input clearing hides of them. */
+const keepInputs = { clearInputs: false };
+/**
+ * The candidates of this run (issue 25, item 2). The earlier run's candidates that missed more targets
+ * than today's default on the pick half (`min-256` masking, a 160-character digest, the break-even and
+ * Anthropic-price paybacks, `earlierMarks`) are left out; what is added: today's default without input
+ * clearing (what the new measure says hides the agent's own inputs), at three payback horizons, and
+ * combinations of masking with clearing whole old tool exchanges at a low trigger (the AI SDK recipe's
+ * `pruneMessages 'before-last-3-messages'` once the prompt reaches a fraction of the window, then the
+ * default's masking, payback and breakpoints on what is left).
+ */
 const candidates = {
-  'min-256+digest-320+payback-h0.5': { ...masking, payback: { horizon: 0.5 } },
-  'skip-known+lookups-512': { ...masking, ...lookups, payback: { horizon: 0.5 } },
-  'min-64+skip-known+lookups-512': { ...masking, ...lookups, minTokens: 64, payback: { horizon: 0.5 } },
-  // The same rules with a more cautious payback: expecting 0.35 or a quarter as many calls again as were
-  // made, or rewriting only once holding the edits has cost what the rewrite does (break-even).
-  'min-64+skip-known+lookups-512+payback-h0.35': {
-    ...masking,
-    ...lookups,
-    minTokens: 64,
+  'min-64+skip-known+lookups-512+payback-h0.25': current,
+  'min-64+skip-known+lookups-512+payback-h0.35': { ...current, payback: { horizon: 0.35 } },
+  'min-64+skip-known+lookups-512+payback-h0.25+keep-inputs': { ...current, ...keepInputs },
+  'min-64+skip-known+lookups-512+payback-h0.35+keep-inputs': {
+    ...current,
+    ...keepInputs,
     payback: { horizon: 0.35 },
   },
-  'min-64+skip-known+lookups-512+payback-h0.25': {
-    ...masking,
-    ...lookups,
-    minTokens: 64,
-    payback: { horizon: 0.25 },
-  },
-  // The same, the first rewrite priced as reading the prefix up to the latest user or tool message before
-  // it, which an earlier call marked and `cacheBreakpoints` marks again (`earlierMarks`).
-  'min-64+skip-known+lookups-512+payback-h0.25+earlier-marks': {
-    ...masking,
-    ...lookups,
-    minTokens: 64,
-    payback: { horizon: 0.25, earlierMarks: true },
-  },
-  'min-64+skip-known+lookups-512+payback-break-even': {
-    ...masking,
-    ...lookups,
-    minTokens: 64,
-    payback: { horizon: 0, breakEven: true },
-  },
-  'min-64+digest-160+skip-known+lookups-512': {
-    ...masking,
-    ...lookups,
-    minTokens: 64,
-    digestCharacters: 160,
+  'min-64+skip-known+lookups-512+payback-h0.5+keep-inputs': {
+    ...current,
+    ...keepInputs,
     payback: { horizon: 0.5 },
   },
-  // payback's: rewrite once holding the edits has cost what the rewrite does (rent-or-buy break-even),
-  // weighed at the cache prices each call is billed at.
-  'min-256+digest-320+payback-break-even': {
-    ...masking,
-    payback: { horizon: 0, breakEven: true },
+  'prune-0.1+min-64+skip-known+lookups-512+payback-h0.25+keep-inputs': {
+    ...current,
+    ...keepInputs,
+    pruneAt: 0.1,
   },
-  // The same weighed at Anthropic's prices whatever the call is billed at: under OpenAI's (no write
-  // premium) it rewrites as rarely as under Anthropic's, so it hides no more there.
-  'min-256+digest-320+payback-break-even+anthropic-prices': {
-    ...masking,
-    payback: { horizon: 0, breakEven: true, cacheRead: 0.1, cacheWrite: 1.25 },
+  'prune-0.2+min-64+skip-known+lookups-512+payback-h0.25+keep-inputs': {
+    ...current,
+    ...keepInputs,
+    pruneAt: 0.2,
   },
-  'min-256+digest-320+payback-h0.25+anthropic-prices': {
-    ...masking,
-    payback: { horizon: 0.25, cacheRead: 0.1, cacheWrite: 1.25 },
+  'prune-0.3+min-64+skip-known+lookups-512+payback-h0.25+keep-inputs': {
+    ...current,
+    ...keepInputs,
+    pruneAt: 0.3,
   },
 };
+/** A candidate's strategy: `kiokuDefault(options)`, after whole-exchange clearing when `pruneAt` is set. */
+function candidate({ pruneAt, ...options }) {
+  const strategy = kiokuDefault(options);
+  return pruneAt === undefined
+    ? strategy
+    : pipeline(aiSdkPruneMessages({ threshold: { fraction: pruneAt } }), strategy);
+}
+/**
+ * The peer configurations that clear whole old exchanges, swept over the AI SDK recipe's low triggers
+ * (issue 25: 0.15–0.3 of the window sent fewer tokens, cost less and hid fewer facts than the default out
+ * of sample). No candidate they beat on tokens, cached cost (every pricing) and hidden facts at once on a
+ * long-run set is picked while another is not beaten.
+ */
+const peerFractions = [0.05, 0.1, 0.15, 0.2, 0.3];
+const peers = Object.fromEntries(
+  peerFractions.map((fraction) => [
+    `ai-sdk-prune-messages@${fraction}`,
+    () => aiSdkPruneMessages({ threshold: { fraction } }),
+  ]),
+);
 /**
  * Tools whose calls change state (a booking, an edit, a submitted answer): the write-argument hidden rate
  * is the share of their calls whose arguments carry a fact only a hidden output held. mini-swe-agent's one
@@ -136,7 +158,8 @@ const writeTool =
 const naive = 'naive-masking-10';
 const named = (strategy, name) => ({ ...strategy, name });
 const strategies = [
-  ...Object.entries(candidates).map(([name, options]) => named(kiokuDefault(options), name)),
+  ...Object.entries(candidates).map(([name, options]) => named(candidate(options), name)),
+  ...Object.entries(peers).map(([name, create]) => named(create(), name)),
   baselineCatalog.find((entry) => entry.name === naive).create(),
 ];
 const unmanaged = unmanagedBaseline();
@@ -180,6 +203,8 @@ async function replaySet(set, pricingName) {
     const outputCost = replay.totals.outputTokens * pricingOf(transcript).model.price.outputPerToken;
     rows.push({
       set: set.name,
+      // Runs are known by file and id: the SQL set's incidents number their questions alike (q0, q1 …).
+      id: `${replay.transcript.file}#${replay.transcript.id}`,
       workload: set.workload(transcript),
       long: set.long,
       half: half.get(replay.transcript.id),
@@ -201,6 +226,7 @@ function fidelityCounts(fidelity) {
   return {
     measuredCalls: fidelity.calls,
     callsWithHiddenFact: fidelity.callsWithHiddenFact,
+    callsWithHiddenOutputFact: fidelity.callsWithHiddenOutputFact,
     writeCalls: writes.reduce((total, [, tool]) => total + tool.calls, 0),
     writeCallsWithHiddenFact: writes.reduce((total, [, tool]) => total + tool.withHiddenFact, 0),
   };
@@ -227,6 +253,10 @@ function figures(rows) {
           violations: sum(of('native'), 'violations'),
           hiddenFactRate: round(
             sum(of('native'), 'callsWithHiddenFact') / sum(of('native'), 'measuredCalls'),
+          ),
+          // The same of facts tool outputs alone held: what the agent's own earlier inputs add is the gap.
+          hiddenOutputFactRate: round(
+            sum(of('native'), 'callsWithHiddenOutputFact') / sum(of('native'), 'measuredCalls'),
           ),
           writeCalls: sum(of('native'), 'writeCalls'),
           writeHiddenRate: round(
@@ -348,11 +378,67 @@ function misses(half, name) {
   return missed;
 }
 
+/**
+ * The peer configurations (`peers`) that beat a candidate on a long-run set of one half: fewer input
+ * tokens, a lower input cached cost under every pricing and a lower hidden-fact rate, all at once.
+ */
+function dominatedBy(half, name, longSets) {
+  const beaten = [];
+  for (const set of longSets) {
+    const mine = half[set][name];
+    for (const peer of Object.keys(peers)) {
+      const other = half[set][peer];
+      if (
+        other.inputTokensRatio < mine.inputTokensRatio &&
+        Object.keys(pricings).every(
+          (pricing) => other[`costCachedRatio_${pricing}`] < mine[`costCachedRatio_${pricing}`],
+        ) &&
+        other.hiddenFactRate < mine.hiddenFactRate
+      )
+        beaten.push(`${set}: ${peer}`);
+    }
+  }
+  return beaten;
+}
+
+/**
+ * Per half, workload and pricing: the run of `name` whose input cached cost is highest against the
+ * unmanaged replay of the same run, with that ratio (runs too short to cost anything are left out).
+ */
+function perRunWorst(rows, name) {
+  const result = {};
+  for (const halfName of ['pick', 'held-out']) {
+    result[halfName] = {};
+    for (const workload of [...new Set(rows.map((row) => row.workload))]) {
+      result[halfName][workload] = {};
+      for (const pricing of Object.keys(pricings)) {
+        const mine = rows.filter(
+          (row) => row.workload === workload && row.half === halfName && row.pricing === pricing,
+        );
+        const base = new Map(
+          mine.filter((row) => row.strategy === 'unmanaged').map((row) => [row.id, row.inputCostCached]),
+        );
+        let worst = { id: null, ratio: null };
+        for (const row of mine.filter((each) => each.strategy === name)) {
+          const reference = base.get(row.id);
+          if (!(reference > 0)) continue;
+          const ratio = row.inputCostCached / reference;
+          if (worst.ratio === null || ratio > worst.ratio) worst = { id: row.id, ratio: round(ratio) };
+        }
+        result[halfName][workload][pricing] = worst;
+      }
+    }
+  }
+  return result;
+}
+
 // One child process per set and pricing, a few at a time (run side by side, they share the machine fairly).
 if (process.env.FRONTIER_JOB !== undefined) {
   const { set: setName, pricing: pricingName } = JSON.parse(process.env.FRONTIER_JOB);
   const set = (await loadDevSets()).find((each) => each.name === setName);
-  await writeFile(process.env.FRONTIER_ROWS, JSON.stringify(await replaySet(set, pricingName)));
+  const rows = await replaySet(set, pricingName);
+  const { user, system } = process.cpuUsage();
+  await writeFile(process.env.FRONTIER_ROWS, JSON.stringify({ rows, cpuSeconds: (user + system) / 1e6 }));
   process.exit(0);
 }
 const setNames = (await loadDevSets()).map((set) => set.name);
@@ -360,6 +446,7 @@ const jobs = setNames.flatMap((set) => Object.keys(pricings).map((pricing) => ({
 const scratch = await mkdtemp(join(tmpdir(), 'kioku-frontier-'));
 const started = Date.now();
 const parts = new Array(jobs.length);
+let cpuSeconds = 0;
 let next = 0;
 async function worker() {
   while (next < jobs.length) {
@@ -371,7 +458,9 @@ async function worker() {
     });
     const code = await new Promise((resolve) => child.on('exit', resolve));
     if (code !== 0) throw new Error(`the replays of ${JSON.stringify(jobs[index])} exited with ${code}`);
-    parts[index] = JSON.parse(await readFile(file, 'utf8'));
+    const part = JSON.parse(await readFile(file, 'utf8'));
+    parts[index] = part.rows;
+    cpuSeconds += part.cpuSeconds;
   }
 }
 await Promise.all(Array.from({ length: Number(process.env.FRONTIER_PROCESSES ?? 6) }, worker));
@@ -394,23 +483,35 @@ const neverWorse = Object.fromEntries(
   ]),
 );
 // Pick: among the candidates never worse than unmanaged on any workload of the pick half (a hard constraint),
-// the one that misses fewest targets on the pick half, then the cheapest pooled long-run cached cost
-// (Anthropic-style, the strictest caching rules).
+// the one the fewest peer configurations beat on a long-run set of the pick half (tokens, cached cost and
+// hidden facts at once), then the one that misses fewest targets on the pick half, then the cheapest pooled
+// long-run cached cost (Anthropic-style, the strictest caching rules).
+const longSets = [...new Set(rows.filter((row) => row.long).map((row) => row.set))];
+const beatenBy = Object.fromEntries(
+  ['pick', 'held-out'].map((halfName) => [
+    halfName,
+    Object.fromEntries(names.map((name) => [name, dominatedBy(byHalf[halfName], name, longSets)])),
+  ]),
+);
 const longPick = byHalf.pick['long-run sets pooled'];
 const eligible = names.filter((name) => worseThanNothing(byWorkload.pick, name).length === 0);
 const chosen = [...(eligible.length > 0 ? eligible : names)].sort(
   (a, b) =>
+    beatenBy.pick[a].length - beatenBy.pick[b].length ||
     checks.pick[a].length - checks.pick[b].length ||
     longPick[a]['costCachedRatio_anthropic-style'] - longPick[b]['costCachedRatio_anthropic-style'],
 )[0];
+const worstRuns = Object.fromEntries(names.map((name) => [name, perRunWorst(rows, name)]));
 
 for (const halfName of ['pick', 'held-out']) {
   console.log(`\n${halfName} half`);
-  console.log(`${'set'.padEnd(30)} ${'strategy'.padEnd(36)} tokens×  native×  claude×  anth-style×`);
+  console.log(
+    `${'set'.padEnd(30)} ${'strategy'.padEnd(36)} tokens×  native×  claude×  anth-style×  hidden  hidden-outputs  write-hidden`,
+  );
   for (const [set, byStrategy] of Object.entries(byHalf[halfName])) {
     for (const [name, entry] of Object.entries(byStrategy)) {
       console.log(
-        `${set.padEnd(30)} ${name.padEnd(36)} ${String(entry.inputTokensRatio).padEnd(8)} ${String(entry.costCachedRatio_native).padEnd(7)} ${String(entry.costCachedRatio_claude).padEnd(8)} ${String(entry['costCachedRatio_anthropic-style']).padEnd(12)} ${String(entry.hiddenFactRate ?? '').padEnd(7)} ${entry.writeHiddenRate ?? ''}`,
+        `${set.padEnd(30)} ${name.padEnd(36)} ${String(entry.inputTokensRatio).padEnd(8)} ${String(entry.costCachedRatio_native).padEnd(7)} ${String(entry.costCachedRatio_claude).padEnd(8)} ${String(entry['costCachedRatio_anthropic-style']).padEnd(12)} ${String(entry.hiddenFactRate ?? '').padEnd(7)} ${String(entry.hiddenOutputFactRate ?? '').padEnd(7)} ${entry.writeHiddenRate ?? ''}`,
       );
     }
   }
@@ -429,6 +530,32 @@ console.log(
   `\nnever worse than unmanaged on every workload of the pick half: ${eligible.join(', ') || 'none'}`,
 );
 console.log(`chosen on the pick half: ${chosen}`);
+for (const halfName of ['pick', 'held-out']) {
+  console.log(
+    `${halfName}: beaten by ${beatenBy[halfName][chosen].length === 0 ? 'no peer configuration' : beatenBy[halfName][chosen].join('; ')}`,
+  );
+}
+for (const halfName of ['pick', 'held-out']) {
+  console.log(
+    `\n${halfName} half, the chosen candidate's worst run per workload (native / claude / anthropic-style)`,
+  );
+  for (const [workload, byPricing] of Object.entries(worstRuns[chosen][halfName])) {
+    console.log(
+      `${workload.padEnd(32)} ${Object.values(byPricing)
+        .map(({ id, ratio }) => `${ratio}× (${id})`)
+        .join(' / ')}`,
+    );
+  }
+}
+const runTarget = targets.perRunWorst;
+const worstRun = Math.max(
+  ...Object.values(worstRuns[chosen]).flatMap((byWorkload) =>
+    Object.values(byWorkload).flatMap((byPricing) => Object.values(byPricing).map(({ ratio }) => ratio ?? 0)),
+  ),
+);
+console.log(
+  `per-run worst of the chosen candidate, both halves, every pricing: ${worstRun}× (target ≤ ${runTarget}×: ${worstRun <= runTarget ? 'met' : 'MISSED'})`,
+);
 for (const halfName of ['pick', 'held-out']) {
   console.log(
     `${halfName}: misses ${checks[halfName][chosen].length === 0 ? 'none' : checks[halfName][chosen].join('; ')}`,
@@ -450,17 +577,23 @@ await writeFile(
     {
       generatedAt: new Date().toISOString(),
       seconds,
+      cpuSeconds: Math.round(cpuSeconds),
       pricings: Object.fromEntries(
         Object.entries(pricings).map(([name, value]) => [name, value ?? "each model's own"]),
       ),
       targets,
       halves: 'within each set, runs sorted by id: even positions pick, odd held-out',
+      measure:
+        'hiddenFactRate: calls whose prompt hid a fact the answer (text, calls and reasoning) drew from a tool output or an earlier tool input of the agent (issue 25 item 1)',
       candidates: JSON.parse(
         JSON.stringify(candidates, (_, value) => (value === Number.POSITIVE_INFINITY ? 'Infinity' : value)),
       ),
-      pick: 'never worse than unmanaged on every workload of the pick half under every pricing (hard), then fewest misses, then the cheapest pooled long-run cached cost (Anthropic-style)',
+      pick: 'never worse than unmanaged on every workload of the pick half under every pricing (hard), then beaten by the fewest peer configurations on a long-run set (tokens, cached cost under every pricing and hidden-fact rate at once), then fewest misses, then the cheapest pooled long-run cached cost (Anthropic-style)',
       chosen,
       neverWorseViolations: violations,
+      peers: Object.keys(peers),
+      beatenBy,
+      perRunWorst: worstRuns,
       neverWorse,
       misses: checks,
       figures: byHalf,

@@ -134,6 +134,29 @@ for (const set of await loadSets()) {
   sets.push({ ...set, overrides, ...halves(set.transcripts) });
 }
 
+/**
+ * The run of `name` whose cost with caching is highest against the unmanaged replay of the same run, with
+ * that ratio: the per-run worst case beside the pooled ratios.
+ */
+function worstRun(analysis, name) {
+  const key = (replay) => `${replay.transcript.file}#${replay.transcript.id}`;
+  const base = new Map(
+    analysis.replays
+      .filter((replay) => replay.strategy === analysis.baseline)
+      .map((replay) => [key(replay), replay.totals.costCached]),
+  );
+  let worst = { run: null, ratio: null };
+  for (const replay of analysis.replays.filter((each) => each.strategy === name)) {
+    const reference = base.get(key(replay));
+    if (!(reference > 0)) continue;
+    const ratio = replay.totals.costCached / reference;
+    if (worst.ratio === null || ratio > worst.ratio)
+      worst = { run: replay.transcript.id, ratio: round(ratio) };
+  }
+  return worst;
+}
+const worstRuns = {};
+
 // 1. The side-by-side table on the held-out half: per set, pricing and policy.
 const table = {};
 for (const pricing of pricings) {
@@ -153,6 +176,7 @@ for (const set of sets) {
       const analysis = same || (await analyze(set, set.heldOut, pricing, policy));
       results[`${pricing}:${policy}`] = analysis;
       table[pricing][policy].sets[set.name] = rowsOf(analysis.strategies);
+      if (policy === 'frontier') worstRuns[`${set.name}, ${pricing}`] = worstRun(analysis, kiokuDefault);
       table[pricing][policy].analyses.push(analysis);
     }
   }
@@ -275,9 +299,15 @@ const report = {
   defaultSends:
     "kioku-default's own breakpoints (the frontier policy); its agent-policy rows are replay-only (it removes a caller's markers)",
   neverWorseViolations: neverWorse,
+  perRunWorst: {
+    note: 'kioku-default with its own breakpoints: the held-out run whose cost with caching is highest against the same run unmanaged, per set and pricing',
+    runs: worstRuns,
+  },
   seconds: 0,
+  cpuSeconds: 0,
 };
 report.seconds = round((Date.now() - started) / 1000, 1);
+report.cpuSeconds = round((process.cpuUsage().user + process.cpuUsage().system) / 1e6, 1);
 await mkdir(dirname(output), { recursive: true });
 await writeFile(output, `${JSON.stringify(report, null, 2)}\n`);
 
@@ -365,5 +395,10 @@ console.log(
     : `\nNEVER-WORSE VIOLATED by ${kiokuName} with its own breakpoints: ${neverWorse.join('; ')}`,
 );
 console.log(
-  `\n* kioku's default. Its rows under the agents' rule are replay-only: it removes a caller's breakpoints and sends its own (frontier). Ratios are to unmanaged, measured in the same run.\nwrote ${output} in ${report.seconds} s`,
+  `\nper-run worst of ${kiokuName} with its own breakpoints (held-out runs, cost cached × the same run unmanaged):`,
+);
+for (const [column, { run, ratio }] of Object.entries(worstRuns))
+  console.log(`  ${column}: ${ratio}× (${run})`);
+console.log(
+  `\n* kioku's default. Its rows under the agents' rule are replay-only: it removes a caller's breakpoints and sends its own (frontier). Ratios are to unmanaged, measured in the same run.\nwrote ${output} in ${report.seconds} s (${report.cpuSeconds} s CPU)`,
 );

@@ -24,8 +24,6 @@ import {
 } from 'kioku/strategies';
 import { trajectoriesDir } from 'kioku/test';
 import { loadTranscripts } from 'kioku/transcripts';
-// refang and normalizeText are internals of kioku's fact checks, kept out of the public API.
-import { normalizeText, refang } from '../../packages/kioku/build/strategies/summarization/index.js';
 import { droppingSummarizer } from './scripted-summarizer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,13 +42,33 @@ const sets = [
 
 const modelOf = (transcript) => transcript.model ?? transcript.calls.find((call) => call.model)?.model;
 
+// The verbatim check is the bench's own, written apart from kioku's fact checker so that it checks it.
+/** Undoes defanging (`hxxp://`, `[.]`, `(dot)`, `[@]`, `[:]//`). */
+const undoDefanging = (text) =>
+  text
+    .replace(/hxxp(s?):\/\//gi, 'http$1://')
+    .replace(/[[({](?:\.|dot)[\])}]/gi, '.')
+    .replace(/[[(](?:@|at)[\])]/gi, '@')
+    .replace(/\[:\]\/\//g, '://');
+/** Lower case, contractions spelled out, punctuation other than an indicator's as spaces, spaces collapsed. */
+const plainWords = (text) =>
+  undoDefanging(text)
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\bcan't\b/g, 'cannot')
+    .replace(/\bwon't\b/g, 'will not')
+    .replace(/n't\b/g, ' not')
+    .replace(/[^\p{L}\p{N}.:/@_%?&=#+~-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** Strict presence: an IOC whole in the refanged, lower-cased summary; an instruction as a normalized substring. */
 function verbatim(summary) {
-  const plain = refang(summary).toLowerCase();
-  const normalized = normalizeText(summary);
+  const plain = undoDefanging(summary).toLowerCase();
+  const normalized = plainWords(summary);
   return (fact) =>
     fact.kind === 'instruction'
-      ? normalized.includes(normalizeText(fact.value))
+      ? normalized.includes(plainWords(fact.value))
       : plain.includes(fact.value.toLowerCase().replace(/\/$/, ''));
 }
 

@@ -67,7 +67,6 @@ export {
   type ConversationSessions,
   conversationCache,
   createCompactor,
-  defaultStrategy,
   type FallbackUsedEvent,
   type KiokuCallOptions,
   type KiokuEvent,

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
 import { quarterCounter } from '../test/quarter-counter.js';
 import { conversationCache } from './conversation-cache.js';
-import { conversationId } from './conversation-id.js';
 import { createCompactor } from './create-compactor.js';
 import type { ConversationEvictedEvent } from './kioku-event.js';
+import { sessionIdOf } from './session-id-of.js';
 
 const compactor = () =>
   createCompactor({ strategy: kiokuDefault(), counter: quarterCounter(), contextWindow: 1000 });
@@ -88,14 +88,14 @@ describe('conversationCache by bytes', () => {
   });
 });
 
-describe('conversationId', () => {
+describe('sessionIdOf', () => {
   it('takes providerOptions.kioku.conversationId, else the system prompt and the first user message', () => {
     const system = { role: 'system' as const, content: 'You are an analyst.' };
-    const first = conversationId(call([system, user('Alert 1')]));
-    expect(conversationId(call([system, user('Alert 1'), user('And now?')]))).toBe(first);
-    expect(conversationId(call([system, user('Alert 2')]))).not.toBe(first);
-    expect(conversationId(call([{ ...system, content: 'Other.' }, user('Alert 1')]))).not.toBe(first);
-    expect(conversationId(call([system, user('Alert 1')], { kioku: { conversationId: 't-42' } }))).toBe(
+    const first = sessionIdOf(call([system, user('Alert 1')]));
+    expect(sessionIdOf(call([system, user('Alert 1'), user('And now?')]))).toBe(first);
+    expect(sessionIdOf(call([system, user('Alert 2')]))).not.toBe(first);
+    expect(sessionIdOf(call([{ ...system, content: 'Other.' }, user('Alert 1')]))).not.toBe(first);
+    expect(sessionIdOf(call([system, user('Alert 1')], { kioku: { conversationId: 't-42' } }))).toBe(
       'id:t-42',
     );
   });

@@ -11,7 +11,7 @@ export interface ConversationCompaction {
   replaces: ConversationRange;
   /** What stands for the replaced range: the messages kept verbatim inside it (pinned ones), then the summary. */
   messages: ModelMessage[];
-  /** What produced it, e.g. `kioku-default+summarization` or `… → truncation`. */
+  /** What produced it, e.g. `kioku-default` or `… → truncation`. */
   strategy: string;
   tokensBefore: number;
   tokensAfter: number;

@@ -8,7 +8,6 @@ export {
   type ConversationCacheOptions,
   conversationCache,
 } from './conversation-cache.js';
-export { conversationId } from './conversation-id.js';
 export type {
   ConversationCompaction,
   ConversationRange,
@@ -40,7 +39,7 @@ export type {
   TruncationSuspectedEvent,
 } from './kioku-event.js';
 export { type KiokuMiddlewareOptions, kiokuMiddleware } from './kioku-middleware.js';
-export { defaultFallbackContextWindow, defaultStrategy, type KiokuOptions } from './kioku-options.js';
+export { defaultFallbackContextWindow, type KiokuOptions } from './kioku-options.js';
 export {
   type KiokuPrepareStep,
   type KiokuPrepareStepOptions,
@@ -58,4 +57,5 @@ export {
 } from './model-providers.js';
 export { type OllamaContextWindowOptions, ollamaContextWindow } from './ollama-context-window.js';
 export { resolveContextWindow } from './resolve-context-window.js';
+export { sessionIdOf } from './session-id-of.js';
 export type { SummaryReport } from './summary-report.js';

@@ -15,7 +15,7 @@ export interface KiokuCallOptions {
    * by their histories, and a `conversation-diverged` event says so).
    */
   conversationId?: string;
-  /** Review the run with `kiokuMemoryMiddleware` when this call finishes it; default false. */
+  /** Review the run with `memoryMiddleware` when this call finishes it; default false. */
   introspect?: boolean;
 }
 

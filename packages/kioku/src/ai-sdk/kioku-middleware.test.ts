@@ -371,7 +371,7 @@ describe('kiokuMiddleware: proactive compaction', () => {
     await generateText({ model, instructions, messages: history(30), maxRetries: 0 });
     expect(events.find((event) => event.type === 'context-compacted')).toMatchObject({
       reason: 'threshold',
-      strategy: 'kioku-default+summarization',
+      strategy: 'kioku-default',
     });
     expect(inner.doGenerateCalls).toHaveLength(2); // the summary, then the agent's call
     expect(JSON.stringify(inner.doGenerateCalls[1]?.prompt)).toContain(

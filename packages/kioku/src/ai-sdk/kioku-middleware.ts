@@ -11,12 +11,12 @@ import { checkCount } from '../strategies/internal/check-option.js';
 import type { ToolDefinition } from '../transcripts/transcript.js';
 import { withCallerBreakpoints } from './caller-breakpoints.js';
 import { type ConversationCache, conversationCache } from './conversation-cache.js';
-import { conversationId } from './conversation-id.js';
 import type { ConversationSessions } from './conversation-sessions.js';
 import type { Compactor } from './create-compactor.js';
 import { checkKiokuOptions, compactorForModel, type KiokuOptions } from './kioku-options.js';
 import { promptConverter, toolDefinitions } from './language-model-prompt.js';
 import { type CallHistory, overflowRetryHooks } from './overflow-retry-hooks.js';
+import { sessionIdOf } from './session-id-of.js';
 import { tracePrompt } from './trace-prompt.js';
 
 /** Options of {@link kiokuMiddleware}. */
@@ -143,7 +143,7 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
       // The provider prompt's messages are `ModelMessage`s; the compactor knows which it was given.
       const messages = params.prompt as ModelMessage[];
       // Derived from the system messages and the first user message: read once per call.
-      const id = conversationId(params);
+      const id = sessionIdOf(params);
       const compactor = compactorOf(model, id, messages);
       const tools = toolsOf(compactor, params.tools);
       const prepared = await tracePrompt(

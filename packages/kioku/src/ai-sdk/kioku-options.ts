@@ -1,13 +1,9 @@
 import type { LanguageModel } from 'ai';
-import { detectContextOverflow } from '../overflow/detect-context-overflow.js';
 import { findCachePrices } from '../pricing/find-cache-prices.js';
 import { findContextWindow } from '../pricing/find-context-window.js';
 import { checkCount } from '../strategies/internal/check-option.js';
 import { kiokuDefault } from '../strategies/kioku-default/kioku-default.js';
-import { pipeline } from '../strategies/pipeline/pipeline.js';
-import { renamed } from '../strategies/renamed/renamed.js';
 import type { Strategy } from '../strategies/strategy.js';
-import { summarization } from '../strategies/summarization/summarization.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
@@ -19,13 +15,13 @@ import { learnContextWindow, learnedContextWindow } from './learned-context-wind
 export interface KiokuOptions {
   /**
    * How to shrink the history, applied before every call (as `kioku analyze` replays it); its `compact`
-   * runs when the trigger fires. Default {@link defaultStrategy}: `kiokuDefault()` on every call, and a
-   * summary by `summarizer` (general prompt) when the trigger fires. Pass e.g.
+   * runs when the trigger fires. Default `kiokuDefault({ summarizer })`: masking and clearing on every
+   * call, and a summary by `summarizer` (general prompt) when the trigger fires. Pass e.g.
    * `pipeline(kiokuDefault(), summarization({ model, prompt: securityInvestigationPrompt, trigger: { inputTokens: Number.MAX_SAFE_INTEGER } }))`
-   * for investigations, or `kiokuDefault()` alone to call no model.
+   * for investigations, or `kiokuDefault()` (no summarizer) to call no model.
    */
   strategy?: Strategy;
-  /** The model that writes summaries for the default strategy; default the model being called. */
+  /** The model that writes the default strategy's summaries (`kiokuDefault({ summarizer })`); default the model being called. */
   summarizer?: LanguageModel;
   /**
    * The model's context window; default the model catalog's for the model called (see `registerModel` to
@@ -131,7 +127,7 @@ export function compactorForModel(
 ): Compactor {
   const contextWindow = contextWindowFor(factory, options, { modelId, provider });
   return createCompactor({
-    strategy: options.strategy ?? defaultStrategy(options.summarizer ?? model),
+    strategy: options.strategy ?? kiokuDefault({ summarizer: options.summarizer ?? model }),
     counter: options.counter ?? counterForModel(modelId),
     contextWindow,
     cachePrices: findCachePrices(modelId, { provider }),
@@ -147,29 +143,4 @@ export function compactorForModel(
     ...(options.learnContextWindow === undefined ? {} : { learnContextWindow: options.learnContextWindow }),
     onContextWindowLearned: (learned) => learnContextWindow({ modelId, provider }, learned),
   });
-}
-
-/**
- * What the middleware and `kiokuPrepareStep` apply without a `strategy` option, named
- * `kioku-default+summarization`: `kiokuDefault()` (cache-aware masking and tool-input clearing) before
- * every call, and, when the trigger fires (80% of the usable window by default) or the provider reports
- * an overflow, a summary by `summarizer` of the oldest part of the masked history. Its summarization
- * never fires on its own: the trigger says when.
- *
- * @example
- * const middleware = kiokuMiddleware({ strategy: defaultStrategy(openai('gpt-4o-mini')) });
- */
-export function defaultStrategy(summarizer: LanguageModel): Strategy<unknown> {
-  return renamed(
-    pipeline(
-      kiokuDefault(),
-      summarization({
-        model: summarizer,
-        trigger: { inputTokens: Number.MAX_SAFE_INTEGER },
-        // The summarizer's own overflow splits its input (map-reduce) instead of failing.
-        isOverflowError: (error) => detectContextOverflow(error) !== undefined,
-      }),
-    ),
-    'kioku-default+summarization',
-  );
 }

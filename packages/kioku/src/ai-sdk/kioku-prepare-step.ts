@@ -3,12 +3,12 @@ import { type LanguageModel, type LanguageModelUsage, type ModelMessage, wrapLan
 import { defaultOverflowDetectors } from '../overflow/default-overflow-detectors.js';
 import type { OverflowDetector } from '../overflow/overflow-detector.js';
 import { checkCount } from '../strategies/internal/check-option.js';
-import { derivedConversationId } from './conversation-id.js';
 import type { ConversationSessions } from './conversation-sessions.js';
 import type { Compactor } from './create-compactor.js';
 import { checkKiokuOptions, compactorForModel, type KiokuOptions } from './kioku-options.js';
 import { toolDefinitions } from './language-model-prompt.js';
 import { type CallHistory, overflowRetryHooks } from './overflow-retry-hooks.js';
+import { derivedConversationId } from './session-id-of.js';
 import { tracePrompt } from './trace-prompt.js';
 
 /** What the helper reads of `prepareStep`'s argument (a subset, so it fits every agent's `prepareStep`). */

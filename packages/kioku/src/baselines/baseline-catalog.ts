@@ -1,6 +1,8 @@
 import { kiokuDefault } from '../strategies/kioku-default/index.js';
 import type { Strategy } from '../strategies/strategy.js';
 import { unmanaged } from '../strategies/unmanaged/index.js';
+import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
+import { thresholdTrigger } from '../triggers/threshold-trigger.js';
 import { aiSdkPruneMessages } from './ai-sdk-prune-messages.js';
 import { anthropicClearToolUses } from './anthropic-clear-tool-uses.js';
 import { langChainContextEditing } from './langchain-context-editing.js';
@@ -34,6 +36,12 @@ export interface BaselineEntry {
    * a replay then bills its markers whatever breakpoint policy the others are put under.
    */
   breakpoints?: 'own';
+  /**
+   * The trigger the compactor replays it under, as a live agent runs it (kioku's default: the middleware's
+   * `thresholdTrigger()`, which asks it for a summary at 80% of the usable window); absent: none, the
+   * strategy's own `apply` alone (the peers bring their own triggers).
+   */
+  compactorTrigger?: () => ProactiveTrigger;
   create: (options?: BaselineOptions) => Strategy<unknown>;
 }
 
@@ -58,9 +66,10 @@ export const baselineCatalog: readonly BaselineEntry[] = [
   {
     name: 'kioku-default',
     description:
-      "kioku's default: masking outputs of 256+ tokens (with a digest of their values) and input clearing beyond the last 2 tool uses, 4 at a time when the cache rewrite pays back, with cache breakpoints at the masked frontier",
+      "kioku's default, as kiokuMiddleware() runs it: masking outputs of 64+ tokens (with a digest of their values) and input clearing beyond the last 2 steps, 4 steps at a time when the cache rewrite pays back, cache breakpoints at the masked frontier, and a summary once the prompt reaches 80% of the window (estimated: no model is called; each summary call billed as the instructions and the summarized messages in, 1,024 tokens out)",
     kioku: true,
-    create: () => kiokuDefault(),
+    compactorTrigger: () => thresholdTrigger(),
+    create: () => kiokuDefault({ summarizer: 'estimated' }),
   },
   {
     name: 'naive-masking-10',

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { estimatedSummarization } from '../entry/strategies.js';
-import { detectContextOverflow, kiokuDefault, pipeline, type Strategy, summarization } from '../index.js';
+import { kiokuDefault, pipeline, type Strategy } from '../index.js';
 import { compactModel } from './compact-command-model.js';
 import { expectedModelSpec, readModelOption } from './read-model-option.js';
 
@@ -28,10 +28,11 @@ export interface SummaryEntriesOptions {
 const howSummarized = 'the oldest 70% summarized once the prompt reaches 80% of the window';
 
 /**
- * The strategies `--summarizer` and `--estimate-summaries` add: kioku's default followed by summarization
- * with the model given (`kioku-default+summarization`), and followed by summaries estimated at a stated
- * size (`kioku-default+estimated-summaries`, `estimated: true`). Builds the summarizer now, so a missing
- * key or unknown provider is reported before any replay.
+ * The entries `--summarizer` and `--estimate-summaries` give: kioku's default with its summaries written
+ * by the model given (named `kioku-default`: it stands in for the catalog's, whose summaries are
+ * estimated), and kioku's masking followed by summaries estimated at a stated size
+ * (`kioku-default+estimated-summaries`, `estimated: true`). Builds the summarizer now, so a missing key
+ * or unknown provider is reported before any replay.
  */
 export async function summaryEntries({
   summarizer,
@@ -43,27 +44,17 @@ export async function summaryEntries({
   if (summarizer !== undefined) {
     const model = await compactModel({ spec: summarizer, baseUrl, timeoutSeconds });
     entries.push({
-      name: 'kioku-default+summarization',
-      description: `kioku's default, then summarization by ${summarizer} (${howSummarized}); its calls are counted and billed`,
+      name: 'kioku-default',
+      description: `kioku's default, as kiokuMiddleware() runs it, its summaries written by ${summarizer} (${howSummarized}); their calls are counted and billed`,
       estimated: false,
-      create: () => ({
-        ...pipeline(
-          kiokuDefault(),
-          summarization({
-            model,
-            // The summarizer's own overflow splits its input (map-reduce) instead of failing.
-            isOverflowError: (error) => detectContextOverflow(error) !== undefined,
-          }),
-        ),
-        name: 'kioku-default+summarization',
-      }),
+      create: () => kiokuDefault({ summarizer: model }),
     });
   }
   if (estimateSummaries !== undefined) {
     const tokens = estimateSummaries.toLocaleString('en-US');
     entries.push({
       name: 'kioku-default+estimated-summaries',
-      description: `kioku's default, then summarization (${howSummarized}) with summaries estimated at ${tokens} tokens; no model was called`,
+      description: `kioku's masking and clearing, then summarization (${howSummarized}) with summaries estimated at ${tokens} tokens; no model was called`,
       estimated: true,
       create: () => ({
         ...pipeline(kiokuDefault(), estimatedSummarization({ summaryTokens: estimateSummaries })),

@@ -471,6 +471,31 @@ describe('kioku analyze', () => {
     expect(orphan.stderr).toContain('give --summarizer');
   });
 
+  it("replays kioku's default as kiokuMiddleware() runs it: summaries once the prompt reaches 80% of the window, priced by the summary-cost model and marked an estimate", () => {
+    const small = runCli([
+      'analyze',
+      'samples',
+      '--strategies',
+      'kioku-default',
+      '--window',
+      '20000',
+      '--json',
+    ]);
+    expect(small.status, small.stderr).toBe(0);
+    const summarized = strategyNamed(small.stdout, 'kioku-default');
+    expect(summarized.description).toContain('as kiokuMiddleware() runs it');
+    expect(summarized.estimated).toBe(true);
+    expect(summarized.strategyCalls).toBeGreaterThan(0);
+    // Each summary call: the instructions and the summarized messages in, the summary call's cap out.
+    expect(summarized.strategyOutputTokens).toBe(summarized.strategyCalls * 1024);
+    expect(summarized.strategyInputTokens).toBeGreaterThan(summarized.strategyCalls * 1024);
+    expect(summarized.inputTokens).toBe(summarized.promptTokens + summarized.strategyInputTokens);
+    // Within the models' own windows the samples never reach the trigger: nothing estimated, not marked.
+    const wide = runCli(['analyze', 'samples', '--strategies', 'kioku-default', '--json']);
+    expect(wide.status, wide.stderr).toBe(0);
+    expect(strategyNamed(wide.stdout, 'kioku-default')).toMatchObject({ strategyCalls: 0, estimated: false });
+  });
+
   it('replays summaries estimated at a stated size, labeled as an estimate, their calls counted', () => {
     const args = ['analyze', 'samples', '--estimate-summaries', '500', '--window', '20000'];
     const { status, stdout } = runCli([...args, '--json']);
@@ -479,9 +504,7 @@ describe('kioku analyze', () => {
     const unmanaged = strategyNamed(stdout, 'unmanaged');
     expect(estimated.estimated).toBe(true);
     expect(estimated.description).toContain('summaries estimated at 500 tokens; no model was called');
-    expect(strategyNamed(stdout, 'kioku-default').estimated).toBe(false);
     expect(estimated.inputTokens).toBeLessThan(unmanaged.inputTokens);
-    expect(estimated.inputTokensRatio).toBeLessThan(strategyNamed(stdout, 'kioku-default').inputTokensRatio);
     expect(estimated.strategyCalls).toBeGreaterThan(0);
     expect(estimated.strategyInputTokens).toBeGreaterThan(0);
     expect(estimated.strategyOutputTokens).toBeGreaterThan(0);
@@ -493,7 +516,7 @@ describe('kioku analyze', () => {
     expect(table.status).toBe(0);
     expect(table.stdout).toMatch(/^kioku-default\+estimated-summaries †\s+107\s/m);
     expect(table.stdout).toContain(
-      "† kioku-default+estimated-summaries is an ESTIMATE: kioku's default, then summarization",
+      "† kioku-default+estimated-summaries is an ESTIMATE: kioku's masking and clearing, then summarization",
     );
     expect(table.stdout).toMatch(
       /kioku-default\+estimated-summaries: its own \d+ model call\(s\) \(estimated, none made\), [\d,]+ tokens in and [\d,]+ out, are included in its costs \(uncached, at the model's prices\) and their prompts in its input tokens/,
@@ -536,9 +559,10 @@ describe('kioku analyze --summarizer against a loopback OpenAI-compatible server
     const { status, stdout, stderr, requests } = await analyze([{ text: summary }], ['--json']);
     expect(stderr).toBe('');
     expect(status).toBe(0);
-    const summarized = strategyNamed(stdout, 'kioku-default+summarization');
+    // The default's row itself: its summaries written by the model given instead of estimated.
+    const summarized = strategyNamed(stdout, 'kioku-default');
     expect(summarized.estimated).toBe(false);
-    expect(summarized.description).toContain('summarization by openai-compatible:test-model');
+    expect(summarized.description).toContain('its summaries written by openai-compatible:test-model');
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.every((request) => request.body?.model === 'test-model')).toBe(true);
     expect(summarized.strategyCalls).toBe(requests.length);
@@ -551,7 +575,7 @@ describe('kioku analyze --summarizer against a loopback OpenAI-compatible server
     expect(summarized.strategyOutputTokens).toBe(requests.length * Math.ceil(summary.length / 4));
     expect(summarized.inputTokens).toBe(summarized.promptTokens + summarized.strategyInputTokens);
     // The summaries shrink the prompts the agent sends; what they cost is added back, not hidden.
-    expect(summarized.promptTokens).toBeLessThan(strategyNamed(stdout, 'kioku-default').promptTokens);
+    expect(summarized.promptTokens).toBeLessThan(strategyNamed(stdout, 'unmanaged').promptTokens);
   });
 
   it('stops with exit 1 and names the transcript and call when the summarizer fails', async () => {
@@ -559,7 +583,7 @@ describe('kioku analyze --summarizer against a loopback OpenAI-compatible server
     expect(status).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toMatch(
-      /kioku: strategy kioku-default\+summarization failed at call \d+ of 29 replaying samples\/soc-investigation\.json \(.+\): summarization failed \(empty\)/,
+      /kioku: strategy kioku-default failed at call \d+ of 29 replaying samples\/soc-investigation\.json \(.+\): summarization failed \(empty\)/,
     );
   });
 });

@@ -59,7 +59,7 @@ const bundledSample = fileURLToPath(new URL('../samples/soc-investigation.json',
 /** A configuration analyze replays: a catalog entry or a summary-backed one. */
 type AnalyzedEntry = Pick<
   BaselineEntry,
-  'name' | 'description' | 'documentedTrigger' | 'breakpoints' | 'create'
+  'name' | 'description' | 'documentedTrigger' | 'breakpoints' | 'compactorTrigger' | 'create'
 > & {
   estimated?: boolean;
 };
@@ -138,9 +138,9 @@ export function analyzeCommand(): Command {
     )
     .option(
       '--summarizer <provider:model>',
-      "also replay kioku's default followed by summarization with this model (kioku-default+summarization, " +
-        'e.g. ollama:llama3.1:8b: the provider first, the model id keeps its colons): real summaries, each ' +
-        'summary call counted in the input tokens and costs',
+      "write kioku's default's summaries with this model instead of estimating them (e.g. ollama:llama3.1:8b: " +
+        'the provider first, the model id keeps its colons): real summaries, each summary call counted in ' +
+        'the input tokens and costs',
       parseSummarizer,
     )
     .option(
@@ -149,7 +149,7 @@ export function analyzeCommand(): Command {
     )
     .option(
       '--estimate-summaries <tokens>',
-      "also replay kioku's default followed by summarization with summaries estimated at this size " +
+      "also replay kioku's masking followed by summarization with summaries estimated at this size " +
         '(kioku-default+estimated-summaries): no model is called, and the output says it is an estimate',
       parseWindow,
     )
@@ -187,8 +187,11 @@ export function analyzeCommand(): Command {
     .addHelpText(
       'after',
       '\nThe unmanaged history is always replayed too: every ratio is to it, measured in the same run.\n' +
-        "Summaries are triggered at 80% of the window (--window lowers it); a summary call's tokens are billed " +
-        "uncached at the replayed model's prices. If the summarizer fails (an error, an empty or unusable " +
+        "kioku's default is replayed as kiokuMiddleware() runs it: a summary once the prompt reaches 80% of the " +
+        'window (--window lowers it). Without --summarizer its summaries are estimated by the summary-cost ' +
+        'model (no model is called): each bills a call of the instructions and the summarized messages in and ' +
+        "1,024 tokens out (the summary call's cap), and the row is marked an estimate when a summary was made. " +
+        "A summary call's tokens are billed uncached at the replayed model's prices. If the summarizer fails (an error, an empty or unusable " +
         'summary), the analysis stops and names the transcript and call: a replay that fell back silently would ' +
         'not measure summarization.\n' +
         'A transcript of a model the catalog does not know (a local Ollama or vLLM model, say) is replayed ' +
@@ -269,10 +272,19 @@ export function analyzeCommand(): Command {
         return;
       }
       const selected = options.strategies ?? known;
+      const summaries = await summaryEntries(options);
+      // `--summarizer` writes the default's summaries: its entry stands in for the catalog's (estimated).
       const catalog: AnalyzedEntry[] = [
-        ...baselineCatalog.filter((entry) => selected.includes(entry.name)),
-        ...(await summaryEntries(options)),
+        ...baselineCatalog
+          .filter((entry) => selected.includes(entry.name))
+          .map((entry) => {
+            const written = summaries.find((summary) => summary.name === entry.name);
+            return written === undefined ? { ...entry, estimated: entry.kioku } : { ...entry, ...written };
+          }),
+        ...summaries.filter((summary) => !known.includes(summary.name)),
       ];
+      const compactorTrigger = (strategy: Strategy<unknown>) =>
+        catalog.find((entry) => entry.name === strategy.name)?.compactorTrigger?.();
       const trigger = { fraction: options.trigger };
       const own = new Set(catalog.flatMap((entry) => (entry.breakpoints === 'own' ? [entry.name] : [])));
       // What kiokuMiddleware sends first: the other policy re-marks kioku's default for comparison only.
@@ -311,6 +323,7 @@ export function analyzeCommand(): Command {
         const analysis = await analyzeStrategies({
           ...common,
           strategies: catalog.map((entry) => entry.create({ trigger })),
+          trigger: compactorTrigger,
           breakpoints: policyFor(policy),
           onStart: (total) => progress.start(total, `replaying (${policy} breakpoints)`),
         }).finally(() => progress.stop());
@@ -319,9 +332,18 @@ export function analyzeCommand(): Command {
       const placesOwn = catalog.flatMap((entry) =>
         entry.create({ trigger }).placesCacheBreakpoints === true ? [entry.name] : [],
       );
+      // The default's summaries are an estimate only where some were made.
+      const summarized = new Set(
+        analyses.flatMap(({ analysis }) =>
+          analysis.strategies.flatMap((row) => (row.strategyCalls > 0 ? [row.name] : [])),
+        ),
+      );
       const json: AnalyzeJson = analyzeJson({
         analyses,
-        catalog,
+        catalog: catalog.map((entry) => ({
+          ...entry,
+          estimated: entry.estimated === true && summarized.has(entry.name),
+        })),
         kiokuDefault: kiokuDefaultName,
         placesOwnBreakpoints: placesOwn,
         trigger,
@@ -349,6 +371,7 @@ export function analyzeCommand(): Command {
               .map((entry) => entry.create()),
             inputTokens: [...new Set(withTrigger.map((entry) => entry.documentedTrigger ?? 0))],
             breakpoints: policyFor(policy),
+            compactorTrigger,
             onStart: (total) => progress.start(total, `sweeping triggers (${policy} breakpoints)`),
           }).finally(() => progress.stop());
           json.sweeps.push({ breakpoints: policy, ...(unpriced.size > 0 ? withoutCosts(sweep) : sweep) });

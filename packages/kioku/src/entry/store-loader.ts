@@ -34,7 +34,7 @@ export const {
   InvalidMemoryInputError,
   InvalidSessionInputError,
   isHashingEmbedderId,
-  kiokuMemoryMiddleware,
+  memoryMiddleware,
   MemoryImportError,
   migrations,
   openEvictedHistory,

@@ -14,6 +14,8 @@
  * @module kioku/store
  */
 
+// sessions (`ConversationSessions`, the type `conversationSessions` returns, has one home: `kioku`, whose
+// middleware takes it)
 // errors of this layer
 export {
   EmbedderMismatchError,
@@ -30,7 +32,6 @@ export {
   UnknownMemoryError,
   UnknownSessionError,
 } from '../errors/index.js';
-
 // memory
 export {
   type AddManyEntry,
@@ -55,16 +56,16 @@ export {
   importMemories,
   introspect,
   isHashingEmbedderId,
-  type KiokuMemoryMiddlewareOptions,
-  kiokuMemoryMiddleware,
   type LearnInput,
   type LearnResult,
   type ListMemoriesOptions,
   type Memory,
   type MemoryImportRecord,
   type MemoryImportResult,
+  type MemoryMiddlewareOptions,
   type MemoryRecord,
   type ModelEmbedderOptions,
+  memoryMiddleware,
   type OpenEvictedHistoryOptions,
   type OpenMemoryOptions,
   openEvictedHistory,
@@ -82,8 +83,6 @@ export {
   type SubAgentMemoryHooksOptions,
   subAgentMemoryHooks,
 } from '../memory/index.js';
-
-// sessions
 export {
   type AppendMessagesInput,
   buildCurrentView,

@@ -18,12 +18,12 @@ export {
   type CompactWithFallbackOptions,
   type CompactWithFallbackResult,
   compactWithFallback,
-  conversationId,
   defaultFallbackContextWindow,
   defaultModelProviders,
   fromLanguageModelPrompt,
   kiokuCallOptions,
   resolveContextWindow,
+  sessionIdOf,
   toLanguageModelPrompt,
 } from '../ai-sdk/index.js';
 // messages

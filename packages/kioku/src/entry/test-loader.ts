@@ -16,6 +16,7 @@ const entry: typeof TestEntry = await importOptional({
 /** The values of `kioku/test` (see `test.ts`); a test checks that none is left out. */
 export const {
   agentHistory,
+  consumerCompilerOptions,
   describeWithTrajectories,
   errorFixture,
   errorFixtures,

@@ -12,6 +12,7 @@
  */
 
 export { agentHistory, validHistory } from '../test/arbitrary-history.js';
+export { consumerCompilerOptions } from '../test/consumer-compiler-options.js';
 export { type ErrorFixture, errorFixture, errorFixtures, fixtureError } from '../test/error-fixture.js';
 export { hangingModel } from '../test/hanging-model.js';
 export { headlessChromium } from '../test/headless-chromium.js';

@@ -30,7 +30,6 @@ export {
 export { type IntrospectionReport, type IntrospectOptions, introspect } from './introspect.js';
 export { introspectionPrompt } from './introspection-prompt.js';
 export { type Introspection, introspectionSchema } from './introspection-schema.js';
-export { type KiokuMemoryMiddlewareOptions, kiokuMemoryMiddleware } from './kioku-memory-middleware.js';
 export type {
   AddManyEntry,
   AddManyResult,
@@ -49,6 +48,7 @@ export {
   type MemoryImportResult,
   parseMemoryImport,
 } from './memory-import.js';
+export { type MemoryMiddlewareOptions, memoryMiddleware } from './memory-middleware.js';
 export { createModelEmbedder, type ModelEmbedderOptions } from './model-embedder.js';
 export { claimKey, normalizeClaim } from './normalize-claim.js';
 export { normalizeMemoryText } from './normalize-memory-text.js';

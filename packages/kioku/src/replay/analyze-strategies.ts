@@ -27,8 +27,12 @@ export interface AnalyzeStrategiesOptions {
   counterFor?: (transcript: Transcript) => TokenCounter;
   /** The budget strategies work within; default the context window of each transcript's pricing model. */
   budgetFor?: (transcript: Transcript, pricing: ReplayPricing) => StrategyBudget;
-  /** When to compact beyond each strategy's own `apply` (see `replayTranscript`); default none. */
-  trigger?: ProactiveTrigger | undefined;
+  /**
+   * When to compact beyond each strategy's own `apply` (see `replayTranscript`), for every strategy alike
+   * or per strategy (made for each replay, e.g. the middleware's `thresholdTrigger()` for kioku's default
+   * alone); default none.
+   */
+  trigger?: ProactiveTrigger | ((strategy: Strategy<unknown>) => ProactiveTrigger | undefined) | undefined;
   /**
    * Where cache breakpoints go (see `BreakpointPolicy`), for every strategy alike or per strategy (a
    * configuration whose breakpoints are its own knob keeps `own`); default `own`, `replayTranscript`'s.
@@ -101,7 +105,7 @@ export async function analyzeStrategies({
         counter,
         pricing,
         budget,
-        trigger,
+        trigger: typeof trigger === 'function' ? trigger(strategy) : trigger,
         breakpoints: policy,
         fidelity,
       });

@@ -64,7 +64,8 @@ export interface ReplayTranscriptOptions {
  * (`strategyInputTokens`, `strategyOutputTokens`) and billed on top of the agent's call, uncached at the
  * pricing model's input and output prices; the totals' `inputTokens` include their prompts. A call whose
  * managed prompt plus the budget's `reservedOutputTokens` is over its `contextWindow` is `overWindow`. A strategy that throws
- * stops the replay with a `ReplayStrategyError` naming the transcript and the call (its `cause`).
+ * stops the replay with a `ReplayStrategyError` naming the transcript and the call (its `cause`), and so
+ * does one whose compaction, asked for by `trigger`, threw (instead of leaving it to the fallbacks).
  *
  * @example
  * const replay = await replayTranscript({
@@ -97,6 +98,9 @@ export async function replayTranscript({
   // Each message counted once, and each prompt from the one before it (as the middleware counts).
   const counter = cachedCounter(givenCounter);
   const marking = plan.mark === undefined ? undefined : markedPrompts(plan.mark, counter);
+  // A compaction the trigger asked for whose strategy threw (a failing summarizer) stops the replay too: a
+  // replay whose fallbacks stood in silently would not measure the strategy.
+  let compactionError: unknown;
   const compactor = createCompactor({
     strategy: plan.strategy,
     counter,
@@ -108,6 +112,9 @@ export async function replayTranscript({
       : { reservedOutputTokens: budget.reservedOutputTokens }),
     trigger: trigger ?? false,
     onStrategyError: 'throw',
+    onEvent: (event) => {
+      if (event.type === 'compaction-failed' && event.error !== undefined) compactionError ??= event.error;
+    },
   });
   const recorded = replayCalls(transcript);
   for (const [index, call] of recorded.entries()) {
@@ -116,6 +123,7 @@ export async function replayTranscript({
     let output: PreparedPrompt;
     try {
       output = await compactor.prepare({ messages: history, ...toolsPart });
+      if (compactionError !== undefined) throw compactionError;
     } catch (error) {
       throw new ReplayStrategyError({
         strategy: strategy.name,

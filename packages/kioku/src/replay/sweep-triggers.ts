@@ -4,6 +4,7 @@ import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
 import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Transcript } from '../transcripts/transcript.js';
+import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
 import type { BreakpointPolicy } from './breakpoint-policy.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import type { ReplayPricing } from './replay-pricing.js';
@@ -38,6 +39,11 @@ export interface SweepTriggersOptions {
   budgetFor?: (transcript: Transcript, pricing: ReplayPricing) => StrategyBudget;
   /** Where cache breakpoints go, for every strategy alike or per strategy; default `agent`. */
   breakpoints?: BreakpointPolicy | ((strategy: Strategy<unknown>) => BreakpointPolicy);
+  /**
+   * The compactor's trigger per strategy (made for each replay), as `analyzeStrategies` takes it: e.g. the
+   * middleware's `thresholdTrigger()` for kioku's default among the fixed ones; default none.
+   */
+  compactorTrigger?: (strategy: Strategy<unknown>) => ProactiveTrigger | undefined;
   /** Called before the first replay with the number of replays. */
   onStart?: (total: number) => void;
   /** Called after each replay. */
@@ -108,6 +114,7 @@ export async function sweepTriggers({
   counterFor = (transcript) => counterForModel(transcript.model ?? transcript.calls[0]?.model),
   budgetFor = (_, pricing) => ({ contextWindow: pricing.model.contextWindow }),
   breakpoints = 'agent',
+  compactorTrigger,
   onStart,
   onReplay,
 }: SweepTriggersOptions): Promise<TriggerSweep> {
@@ -136,6 +143,7 @@ export async function sweepTriggers({
         pricing,
         budget,
         breakpoints: typeof breakpoints === 'function' ? breakpoints(strategy) : breakpoints,
+        trigger: compactorTrigger?.(strategy),
         fidelity,
       });
     add(`${baseline.name}\u0000-1`, await replay(baseline));

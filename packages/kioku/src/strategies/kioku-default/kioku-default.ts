@@ -1,3 +1,5 @@
+import type { LanguageModel } from 'ai';
+import { detectContextOverflow } from '../../overflow/detect-context-overflow.js';
 import { cacheBreakpoints } from '../cache-breakpoints/index.js';
 import { type CachePaybackOptions, cachePayback } from '../internal/cache-payback.js';
 import { digestPlaceholder } from '../observation-masking/digest-placeholder.js';
@@ -6,6 +8,7 @@ import { pipeline } from '../pipeline/index.js';
 import { recallOutputToolName } from '../recall-output/recall-output.js';
 import { renamed } from '../renamed/index.js';
 import type { Strategy } from '../strategy.js';
+import { summarization } from '../summarization/summarization.js';
 import { toolInputClearing } from '../tool-input-clearing/index.js';
 
 /** Options of {@link kiokuDefault}; the defaults are the configuration the benchmarks chose. */
@@ -44,12 +47,23 @@ export interface KiokuDefaultOptions {
   clearInputs?: boolean;
   /** The rule that rewrites a cached prefix only when it pays back (`false`: always); default on. */
   payback?: CachePaybackOptions | false;
+  /**
+   * Who writes the summary when the trigger fires or the provider reports an overflow: a language model
+   * (`kiokuMiddleware` and `kiokuPrepareStep` pass the model being called, or their `summarizer`), or
+   * `'estimated'` for a replay without a model (`kioku analyze`: summaries priced by the summary-cost
+   * model, see `summarization`). Default none: no summaries, so a trigger or an overflow falls to the
+   * fallbacks (masking everything, then truncation), for agents that must call no other model.
+   */
+  summarizer?: LanguageModel | 'estimated';
 }
 
 /**
- * kioku's default context management, the configuration `kioku analyze` marks and benchmarks against the
- * peer baselines, chosen on the frontier of cost and hidden facts on one half of the dev trajectories and
- * reported on the other (`bench/strategies/default-frontier.mjs`, docs/strategies.md):
+ * kioku's default context management, named `kioku-default`: what `kiokuMiddleware()` and
+ * `kiokuPrepareStep()` run (`kiokuDefault({ summarizer: <the model called> })`) and what `kioku analyze`
+ * replays against the peer baselines (`kiokuDefault({ summarizer: 'estimated' })`, or the model
+ * `--summarizer` names), under the middleware's trigger. Masking and clearing were chosen on the
+ * frontier of cost and hidden facts on one half of the dev trajectories and reported on the other
+ * (`bench/strategies/default-frontier.mjs`, docs/strategies.md):
  *
  * - **observation masking**, `keep` 2, `batchSize` 4: the tool outputs of the newest 2 to 5 steps stay
  *   verbatim (the newest step's always, however many calls it made), older ones of 64 tokens or more
@@ -71,7 +85,11 @@ export interface KiokuDefaultOptions {
  * - **cache breakpoints** (`cacheBreakpoints`): the last edited message carries an Anthropic breakpoint,
  *   so a batch rewrites only what follows the previous batch, and calls between batches read everything
  *   before their new messages; a batch also marks the latest messages before its first edit that earlier
- *   calls marked, so the first batch reads the task from the cache while its entry lives.
+ *   calls marked, so the first batch reads the task from the cache while its entry lives;
+ * - **a summary when the window demands it** (given a `summarizer`): when the trigger fires (the
+ *   middleware's `thresholdTrigger()`, 80% of the usable window) or the provider reports an overflow, the
+ *   oldest ~70% of the masked history is summarized (`summarization`, general prompt, facts preserved);
+ *   the summarization never fires on its own: the trigger says when.
  *
  * Chosen among candidates on the pick half of the runs (`bench/strategies/default-frontier.mjs`), never
  * costing more than the unmanaged history on any workload of the pick half (a hard constraint), and on
@@ -79,8 +97,9 @@ export interface KiokuDefaultOptions {
  * docs/strategies.md says which give way.
  *
  * @example
- * const strategy = kiokuDefault(); // name 'kioku-default'
- * const reversible = kiokuDefault({ recall: true }); // give the agent recallOutput(…) as 'recall_output'
+ * const strategy = kiokuDefault({ summarizer: openai('gpt-4o-mini') }); // name 'kioku-default'
+ * const replayed = kiokuDefault({ summarizer: 'estimated' }); // what `kioku analyze` replays
+ * const reversible = kiokuDefault({ recall: true }); // no summaries; the agent has recallOutput(…) as 'recall_output'
  */
 export function kiokuDefault({
   keep = 2,
@@ -95,6 +114,7 @@ export function kiokuDefault({
   skipKnown = true,
   clearInputs = true,
   payback = {},
+  summarizer,
 }: KiokuDefaultOptions = {}): Strategy<unknown> {
   const masking = observationMasking({
     keep,
@@ -114,5 +134,14 @@ export function kiokuDefault({
   const cleared: Strategy<unknown> = pipeline(masking, toolInputClearing({ keep, batchSize, minTokens }));
   const edits: Strategy<unknown> = clearInputs ? cleared : masking;
   const gated: Strategy<unknown> = payback === false ? edits : cachePayback(edits, payback);
-  return renamed(cacheBreakpoints(gated), 'kioku-default');
+  const marked: Strategy<unknown> = cacheBreakpoints(gated);
+  if (summarizer === undefined) return renamed(marked, 'kioku-default');
+  const summaries = summarization({
+    model: summarizer,
+    trigger: { inputTokens: Number.MAX_SAFE_INTEGER },
+    // The summarizer's own overflow splits its input (map-reduce) instead of failing.
+    isOverflowError: (error) => detectContextOverflow(error) !== undefined,
+  });
+  // The prompt's breakpoints are still the masking's (a summary replaces the oldest messages only).
+  return { ...renamed(pipeline(marked, summaries), 'kioku-default'), placesCacheBreakpoints: true };
 }

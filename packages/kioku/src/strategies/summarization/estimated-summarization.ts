@@ -73,10 +73,22 @@ export function estimatedSummarization({
     tooLong: 'skip',
     summaryMessageTokens: (slice, sliceTokens, counter) =>
       counter.countMessage(
-        summaryMessage(placeholder(sizeFor(sliceTokens), slice.length, sliceTokens, counter)),
+        summaryMessage(
+          estimatedSummaryText({
+            tokens: sizeFor(sliceTokens),
+            messages: slice.length,
+            sliceTokens,
+            counter,
+          }),
+        ),
       ),
     async summarize({ slice, sliceTokens, counter, carried }) {
-      const text = placeholder(sizeFor(sliceTokens), slice.length, sliceTokens, counter);
+      const text = estimatedSummaryText({
+        tokens: sizeFor(sliceTokens),
+        messages: slice.length,
+        sliceTokens,
+        counter,
+      });
       return {
         text,
         usage: {
@@ -90,8 +102,18 @@ export function estimatedSummarization({
   });
 }
 
-/** The placeholder text: the label, then filler up to about `tokens` tokens. */
-function placeholder(tokens: number, messages: number, sliceTokens: number, counter: TokenCounter): string {
+/** An estimated summary's text: the label, then filler up to about `tokens` tokens. */
+export function estimatedSummaryText({
+  tokens,
+  messages,
+  sliceTokens,
+  counter,
+}: {
+  tokens: number;
+  messages: number;
+  sliceTokens: number;
+  counter: TokenCounter;
+}): string {
   const label = `[Estimated summary: a placeholder of about ${tokens} tokens standing in for a model's summary of ${messages} messages (${sliceTokens} tokens); no model was called.]`;
   const each = Math.max(1, counter.countText(` ${filler}`));
   const repeats = Math.max(0, Math.floor((tokens - counter.countText(label)) / each));

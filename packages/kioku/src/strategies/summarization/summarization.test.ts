@@ -19,6 +19,7 @@ import { pinnedIndexes } from '../internal/pinned-indexes.js';
 import { observationMasking } from '../observation-masking/observation-masking.js';
 import { pipeline } from '../pipeline/pipeline.js';
 import { compactHistory } from './compact-history.js';
+import { generalPrompt } from './prompts/general-prompt.js';
 import { securityInvestigationPrompt } from './prompts/security-investigation-prompt.js';
 import { summarization } from './summarization.js';
 import { isSummarizeEdit, summaryUsageOf } from './summarize-edit.js';
@@ -130,6 +131,37 @@ describe('summarization', () => {
     const before = counter.countPrompt({ messages });
     const kept = before - counter.countPrompt({ messages: messages.slice(replaced.at(-1) ?? 0) });
     expect(kept / before).toBeGreaterThan(0.55);
+  });
+
+  it("prices an 'estimated' summary by the summary-cost model: the prompt and the slice in, the cap out, facts preserved", async () => {
+    const strategy = summarization({
+      model: 'estimated',
+      trigger: { inputTokens: 100 },
+      maxSummaryTokens: 200,
+    });
+    expect(strategy.needsModel).toBe(false);
+    const messages = investigation();
+    const { messages: output, edits } = await strategy.apply({
+      messages,
+      counter,
+      budget,
+      state: strategy.initialState(),
+    });
+    expect(validateHistory(output)).toEqual([]);
+    const [edit] = edits;
+    expect(edit && isSummarizeEdit(edit) && edit.estimated && edit.fresh).toBe(true);
+    const replaced = (edit?.messageIndexes ?? []).map((index) => messages[index] as ModelMessage);
+    const sliceTokens = replaced.reduce((sum, message) => sum + counter.countMessage(message), 0);
+    expect(edit?.usage).toEqual({
+      inputTokens: counter.countText(generalPrompt) + sliceTokens,
+      outputTokens: 200,
+      calls: 1,
+    });
+    const text = summaryText(output.find(isSummaryMessage) as ModelMessage) ?? '';
+    expect(text).toMatch(/^\[Estimated summary: a placeholder of about 200 tokens/);
+    // The live code's fact preservation runs on it: the slice's IOCs and the user's instruction stand.
+    expect(text).toContain('203.0.113.1');
+    expect(text).toContain('Do not isolate the host before we confirm.');
   });
 
   it('appends the IOCs and instructions a summary dropped under Preserved facts', async () => {

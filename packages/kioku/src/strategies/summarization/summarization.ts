@@ -1,7 +1,8 @@
-import type { LanguageModel } from 'ai';
+import type { LanguageModel, ModelMessage } from 'ai';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import { checkCount } from '../internal/check-option.js';
 import { type CompactionStrategy, compactionStrategy } from './compaction-strategy.js';
+import { estimatedSummaryText } from './estimated-summarization.js';
 import { extractFacts } from './facts/extract-facts.js';
 import type { Fact } from './facts/fact.js';
 import { pairedFactKey } from './facts/message-facts.js';
@@ -12,11 +13,20 @@ import { summarizerWindow } from './hierarchical/summarizer-window.js';
 import { generalPrompt } from './prompts/general-prompt.js';
 import { resolveSplit, type SummarizationSplit, type SummarizationTrigger } from './split-options.js';
 import { summaryMessage } from './summary-message.js';
+import type { SummaryUsage } from './summary-usage.js';
 
 /** Options of {@link summarization}. */
 export interface SummarizationOptions {
-  /** The summarizer: any AI SDK language model; it may differ from (and be cheaper than) the agent's. */
-  model: LanguageModel;
+  /**
+   * The summarizer: any AI SDK language model; it may differ from (and be cheaper than) the agent's. Or
+   * `'estimated'`, for replays without a model (`kioku analyze`): no model is called, and each summary is
+   * priced by the summary-cost model — a call whose input is the instructions and the slice, counted, and
+   * whose output is `maxSummaryTokens`, the cap a summary call is given (an upper bound: a replay never
+   * understates what summaries cost; half the slice when that is less, as a summary is shorter than what
+   * it replaces) — and stands in the prompt as a labeled placeholder of that size
+   * followed by the "Preserved facts" a real summary would get (the edit says `estimated`).
+   */
+  model: LanguageModel | 'estimated';
   /** Its instructions: `generalPrompt` (default), `securityInvestigationPrompt`, or your own. */
   prompt?: string;
   /** Where to cut; default `'fraction'` (the oldest 70% by size, on a step boundary). */
@@ -119,11 +129,12 @@ export function summarization({
     checkCount({ strategy: 'summarization', option: 'contextWindow', value: contextWindow, min: 1 });
   }
   const resolved = resolveSplit('summarization', split, trigger);
-  const window = contextWindow ?? summarizerWindow(model);
+  const estimated = model === 'estimated';
+  const window = contextWindow ?? (estimated ? undefined : summarizerWindow(model));
   return compactionStrategy({
     name,
-    needsModel: true,
-    estimated: false,
+    needsModel: !estimated,
+    estimated,
     split: resolved,
     minSliceTokens,
     tooLong: 'throw',
@@ -132,19 +143,21 @@ export function summarization({
     async summarize({ slice, later, sliceTokens, counter, carried, room, maxRoom, abortSignal: callSignal }) {
       const carriedFacts: Fact[] = carried.map((value) => ({ kind: 'instruction', value }));
       const facts = preserve ? dedupe([...carriedFacts, ...extractFacts(slice)]) : carriedFacts;
-      const result = await summarizeMessages({
-        model,
-        messages: slice,
-        counter,
-        prompt,
-        maxSummaryTokens,
-        contextWindow: window,
-        concurrency,
-        maxRetries,
-        isOverflowError,
-        timeoutMs,
-        abortSignal: eitherSignal(abortSignal, callSignal),
-      });
+      const result = estimated
+        ? estimatedSummary({ slice, sliceTokens, counter, prompt, maxSummaryTokens })
+        : await summarizeMessages({
+            model,
+            messages: slice,
+            counter,
+            prompt,
+            maxSummaryTokens,
+            contextWindow: window,
+            concurrency,
+            maxRetries,
+            isOverflowError,
+            timeoutMs,
+            abortSignal: eitherSignal(abortSignal, callSignal),
+          });
       const instructions = facts.filter((fact) => fact.kind === 'instruction').map((fact) => fact.value);
       if (!preserve) return { text: result.text, usage: result.usage, instructions };
       // Facts never push the prompt over the window: they take what the kept messages leave, or, when
@@ -175,6 +188,29 @@ export function summarization({
       };
     },
   });
+}
+
+/** The summary-cost model's summary of `slice` (see `SummarizationOptions.model`): a placeholder and its call's usage. */
+function estimatedSummary({
+  slice,
+  sliceTokens,
+  counter,
+  prompt,
+  maxSummaryTokens,
+}: {
+  slice: readonly ModelMessage[];
+  sliceTokens: number;
+  counter: TokenCounter;
+  prompt: string;
+  maxSummaryTokens: number;
+}): { text: string; usage: SummaryUsage } {
+  // A summary is shorter than what it replaces: half the slice when that is less than the cap.
+  const tokens = Math.max(1, Math.min(maxSummaryTokens, Math.floor(sliceTokens / 2)));
+  const text = estimatedSummaryText({ tokens, messages: slice.length, sliceTokens, counter });
+  return {
+    text,
+    usage: { inputTokens: counter.countText(prompt) + sliceTokens, outputTokens: tokens, calls: 1 },
+  };
 }
 
 /**

@@ -4,18 +4,17 @@ import type { ModelMessage } from 'ai';
 import { kiokuCallOptions } from './kioku-call-options.js';
 
 /**
- * The conversation a call belongs to: `providerOptions.kioku.conversationId` when the caller gives one
- * (`id:<conversationId>`), else a hash of the system messages and the first user message
+ * The id of the session a call's conversation is kept under (its state in the middleware, its stored
+ * session with `conversationSessions`): `id:<conversationId>` when the caller gives
+ * `providerOptions.kioku.conversationId`, else a hash of the system messages and the first user message
  * (`derived:<hash>`: the same task under the same instructions; kioku's middleware tells apart two
  * conversations that share both by their histories). Throws `StrategyOptionsError` for a
  * `providerOptions.kioku` it cannot read (a typo in a key).
  *
  * @example
- * await generateText({ model, messages, providerOptions: { kioku: { conversationId: 'ticket-42' } } });
+ * sessionIdOf({ prompt, providerOptions: { kioku: { conversationId: 'ticket-42' } } }); // 'id:ticket-42'
  */
-export function conversationId(
-  params: Pick<LanguageModelV4CallOptions, 'prompt' | 'providerOptions'>,
-): string {
+export function sessionIdOf(params: Pick<LanguageModelV4CallOptions, 'prompt' | 'providerOptions'>): string {
   const given = kiokuCallOptions(params).conversationId;
   if (given !== undefined && given.length > 0) return `id:${given}`;
   return derivedConversationId(params.prompt as ModelMessage[]);

@@ -6,7 +6,7 @@ import { openStore, type Store } from '../store/index.js';
 import { scriptedModel } from '../test/scripted-model.js';
 import { createHashingEmbedder } from './hashing-embedder.js';
 import type { IntrospectionReport } from './introspect.js';
-import { kiokuMemoryMiddleware } from './kioku-memory-middleware.js';
+import { memoryMiddleware } from './memory-middleware.js';
 import { openMemory } from './open-memory.js';
 
 const request = 'Triage alert SOC-42587: anomalous sign-in followed by suspicious PowerShell execution';
@@ -40,7 +40,7 @@ function reviewer() {
   return { model, calls };
 }
 
-describe('kiokuMemoryMiddleware', () => {
+describe('memoryMiddleware', () => {
   let store: Store;
   let namespaces = 0;
   beforeAll(async () => {
@@ -68,7 +68,7 @@ describe('kiokuMemoryMiddleware', () => {
     });
     const review = reviewer();
     const reports: IntrospectionReport[] = [];
-    const middleware = kiokuMemoryMiddleware({
+    const middleware = memoryMiddleware({
       memory,
       introspectionModel: review.model,
       onIntrospection: (report) => reports.push(report),
@@ -110,7 +110,7 @@ describe('kiokuMemoryMiddleware', () => {
     const memory = await memoryWithPast();
     const review = reviewer();
     const agent = scriptedModel({ replies: [{ text: 'Done.' }] });
-    const middleware = kiokuMemoryMiddleware({ memory, introspectionModel: review.model, introspect: true });
+    const middleware = memoryMiddleware({ memory, introspectionModel: review.model, introspect: true });
     const model = wrapLanguageModel({ model: agent, middleware });
     const result = streamText({ model, prompt: request });
     expect(await result.text).toBe('Done.');
@@ -120,7 +120,7 @@ describe('kiokuMemoryMiddleware', () => {
     const silent = reviewer();
     const bare = wrapLanguageModel({
       model: scriptedModel({ replies: [{ text: 'Hi.' }] }),
-      middleware: kiokuMemoryMiddleware({ memory, introspectionModel: silent.model }),
+      middleware: memoryMiddleware({ memory, introspectionModel: silent.model }),
     });
     await generateText({ model: bare, messages: [{ role: 'assistant', content: 'Hello.' }] }).catch(
       () => undefined,
@@ -148,7 +148,7 @@ describe('kiokuMemoryMiddleware', () => {
   it('returns the answer, and ends a stream, before the review runs; close() waits for it', async () => {
     const memory = await memoryWithPast();
     const { review, slow, release } = heldReviewer();
-    const middleware = kiokuMemoryMiddleware({ memory, introspectionModel: slow, introspect: true });
+    const middleware = memoryMiddleware({ memory, introspectionModel: slow, introspect: true });
     const model = wrapLanguageModel({ model: scriptedModel({ replies: [{ text: 'Done.' }] }), middleware });
     expect((await generateText({ model, prompt: request })).text).toBe('Done.');
     expect(await streamText({ model, prompt: request }).text).toBe('Done.');
@@ -163,7 +163,7 @@ describe('kiokuMemoryMiddleware', () => {
   it('reviews only conversations that opt in, and drops reviews past maxQueued', async () => {
     const memory = await memoryWithPast();
     const review = reviewer();
-    const optIn = kiokuMemoryMiddleware({ memory, introspectionModel: review.model });
+    const optIn = memoryMiddleware({ memory, introspectionModel: review.model });
     const model = wrapLanguageModel({
       model: scriptedModel({ replies: [{ text: 'Done.' }] }),
       middleware: optIn,
@@ -174,7 +174,7 @@ describe('kiokuMemoryMiddleware', () => {
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const held = heldReviewer();
-    const bounded = kiokuMemoryMiddleware({
+    const bounded = memoryMiddleware({
       memory,
       introspectionModel: held.slow,
       introspect: true,

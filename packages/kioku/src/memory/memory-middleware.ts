@@ -13,8 +13,8 @@ import { formatPastKnowledge } from './format-past-knowledge.js';
 import { type IntrospectionReport, introspect } from './introspect.js';
 import type { Memory, RecalledMemory } from './memory.js';
 
-/** Options of {@link kiokuMemoryMiddleware}. */
-export interface KiokuMemoryMiddlewareOptions {
+/** Options of {@link memoryMiddleware}. */
+export interface MemoryMiddlewareOptions {
   /** The agent memory (`openMemory`). */
   memory: Memory;
   /** The model that reviews a finished run; default the model being called (unwrapped). */
@@ -46,8 +46,8 @@ interface Recall {
   review: boolean;
 }
 
-/** {@link kiokuMemoryMiddleware}'s middleware, with its background reviews. */
-export interface KiokuMemoryMiddleware extends LanguageModelV4Middleware {
+/** {@link memoryMiddleware}'s middleware, with its background reviews. */
+export interface MemoryMiddleware extends LanguageModelV4Middleware {
   /** Reviews queued or running. */
   readonly pending: number;
   /** Reviews dropped because the queue was full. */
@@ -69,12 +69,12 @@ export interface KiokuMemoryMiddleware extends LanguageModelV4Middleware {
  *
  * @example
  * const memory = await openMemory({ store, embedder });
- * const remember = kiokuMemoryMiddleware({ memory });
+ * const remember = memoryMiddleware({ memory });
  * const model = wrapLanguageModel({ model: openai('gpt-4o'), middleware: [remember, kiokuMiddleware()] });
  * await generateText({ model, prompt, providerOptions: { kioku: { introspect: true } } });
  * await remember.close();
  */
-export function kiokuMemoryMiddleware({
+export function memoryMiddleware({
   memory,
   introspectionModel,
   limit = 8,
@@ -82,11 +82,11 @@ export function kiokuMemoryMiddleware({
   maxQueued = 16,
   onRecall,
   onIntrospection,
-}: KiokuMemoryMiddlewareOptions): KiokuMemoryMiddleware {
-  checkCount({ strategy: 'kiokuMemoryMiddleware', option: 'limit', value: limit, min: 1 });
-  checkCount({ strategy: 'kiokuMemoryMiddleware', option: 'maxQueued', value: maxQueued });
+}: MemoryMiddlewareOptions): MemoryMiddleware {
+  checkCount({ strategy: 'memoryMiddleware', option: 'limit', value: limit, min: 1 });
+  checkCount({ strategy: 'memoryMiddleware', option: 'maxQueued', value: maxQueued });
   const recalls = new WeakMap<LanguageModelV4CallOptions, Recall>();
-  const reviews = backgroundQueue({ maxQueued, name: 'kiokuMemoryMiddleware' });
+  const reviews = backgroundQueue({ maxQueued, name: 'memoryMiddleware' });
 
   /** Queues the review of the run `params` finished with `answer`, when it is to be reviewed. */
   const finish = (params: LanguageModelV4CallOptions, model: LanguageModel, answer: string): void => {
@@ -118,7 +118,7 @@ export function kiokuMemoryMiddleware({
     },
     close: () => reviews.close(),
     async transformParams({ params }) {
-      const optedIn = kiokuCallOptions(params, 'kiokuMemoryMiddleware').introspect === true;
+      const optedIn = kiokuCallOptions(params, 'memoryMiddleware').introspect === true;
       const request = lastUserText(params.prompt);
       if (request === undefined) return params;
       const recalled = await memory.recall({
