@@ -256,7 +256,9 @@ function run(method, baselineDist) {
 const round = (value) => Math.round(value * 1000) / 1000;
 const methods = ['kioku', 'baseline', 'hash', 'ai-sdk-recipe', 'langchain'];
 const baselineCommit = commitOf(baselineRevision);
-const vocabularies = fileURLToPath(new URL('../../packages/kioku/dist/tokens/vocabularies/', import.meta.url));
+const vocabularies = fileURLToPath(
+  new URL('../../packages/kioku/dist/tokens/vocabularies/', import.meta.url),
+);
 const baseline = buildBaseline({ commit: baselineCommit });
 let runs;
 try {
