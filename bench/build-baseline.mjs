@@ -36,3 +36,19 @@ export function buildBaseline({ commit, storeTemplate = false }) {
 export function commitOf(revision) {
   return execFileSync('git', ['rev-parse', revision], { cwd: root, encoding: 'utf8' }).trim();
 }
+
+/**
+ * Builds `commit`'s investigator (`apps/investigator`, server code only) against the workspace's
+ * node_modules (so its `kioku` is the workspace's); returns the directory of its compiled modules (`dist`)
+ * and `remove`.
+ */
+export function buildInvestigatorBaseline({ commit }) {
+  const temp = mkdtempSync(join(tmpdir(), 'investigator-baseline-'));
+  execSync(`git archive ${commit} apps/investigator tsconfig.base.json | tar -x -C ${JSON.stringify(temp)}`, {
+    cwd: root,
+  });
+  symlinkSync(join(root, 'node_modules'), join(temp, 'node_modules'));
+  const appDir = join(temp, 'apps/investigator');
+  execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(appDir, 'tsconfig.build.json')]);
+  return { dist: join(appDir, 'dist'), remove: () => rmSync(temp, { recursive: true, force: true }) };
+}

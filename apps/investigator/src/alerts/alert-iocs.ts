@@ -1,14 +1,30 @@
 import { extractIndicators } from 'kioku/strategies';
 import { type AlertIoc, maxAlertIocs } from './alert.js';
+import { notIndicatorOf } from './alert-ioc-rules.js';
 
-const hashKinds = new Set(['md5', 'sha1', 'sha256']);
-/** Fields holding identifiers (`id`, `TenantId`, `SystemAlertId`, `arn`, `ProcessGuid`…), whose hex is not a file hash. */
-const identifierField = /(?:^|[a-z_])(?:id|guid|uuid|arn)$/i;
 /** A product token with its version (`Edg/126.0.0.0`, `Chrome/126.0.6478.127`): the version is no address. */
 const productVersion = /\b[A-Za-z][\w.-]*\/\d+(?:\.\d+){1,3}\b/g;
 /** A cloud resource name or ARN (`organizations/1/sources/2/findings/<hex>`, `arn:aws:…`): a name, not indicators. */
 const resourceName =
   /(?:\b(?:organizations|projects|folders|sources|findings|detectors|subscriptions|resourceGroups)\/[\w.-]+|\barn:aws[\w-]*:[^\s"]*)/gi;
+/**
+ * A host name under a suffix kept for private networks (`ip-10-0-0-1.ec2.internal`, `dc01.corp.local`),
+ * which kioku's extractor (public TLDs only) does not take: three labels or more inside text, two when it is
+ * the whole value.
+ */
+const privateHost =
+  /(?<![\w@/\\.$-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}(?:internal|local|lan|corp|home\.arpa)(?![\w-]|\.[\w-])/gi;
+const privateHostValue =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:internal|local|lan|corp|home\.arpa)$/i;
+/**
+ * A whole value that is one host name with labels in upper case (`MKT01.pandalab.com`, a Windows host's
+ * NetBIOS name before its domain): kioku's extractor takes mixed case for code (`Model.Id`); a label all in
+ * one case is a host's.
+ */
+const hostValue =
+  /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?|[A-Z0-9](?:[A-Z0-9-]{0,61}[A-Z0-9])?)\.)+[a-z]{2,24}$/;
+/** A string value that may hold JSON (Sentinel's `Entities`, `ExtendedProperties`): read as its fields. */
+const jsonText = /^\s*[[{]/;
 /** The most text read from one alert for IOCs (an alert is at most 1 MiB by default; this bounds a larger one). */
 const maxText = 4 * 1024 * 1024;
 
@@ -20,48 +36,76 @@ export interface AlertIocs {
 
 /**
  * The indicators of compromise in an alert, found without a model by kioku's extractor over every key and
- * string value of the parsed alert (so JSON escapes such as `\\` or `\u002e` do not hide them), each once,
- * at most {@link maxAlertIocs} (the rest counted in `omitted`). Not taken: hex in identifier fields (`id`,
- * `accountId`, `arn`, `…Guid`) or in cloud resource names (a finding's name) as file hashes, and the
- * version of a product token (`Edg/126.0.0.0`) as an address. Iterative, and bounded in the text it reads.
+ * string value of the parsed alert (so JSON escapes such as `\\` or `\u002e` do not hide them), JSON held
+ * in a string value read as its fields, each indicator once, at most {@link maxAlertIocs} (the rest counted
+ * in `omitted`). Also taken: host names under private-network suffixes (`.internal`, `.local`) and a value
+ * that is a host name in any case. Not taken: the version of a product token (`Edg/126.0.0.0`) as an
+ * address, cloud resource names (a finding's name), and what {@link notIndicatorOf} says a field does not
+ * hold (identifiers as hashes, the vendor's console and documentation links, service names, message ids,
+ * the analyst an alert is assigned to). Iterative, and bounded in the text it reads.
  */
 export function alertIocs(value: unknown): AlertIocs {
   const seen = new Set<string>();
   const iocs: AlertIoc[] = [];
   let omitted = 0;
   let read = 0;
+  // `field` is the key a value is under, with its parent's before it (`ja3.hash`): what notIndicatorOf reads.
   const stack: Array<{ node: unknown; field: string }> = [{ node: value, field: '' }];
+  const add = (ioc: AlertIoc, field: string) => {
+    if (notIndicatorOf(field, ioc)) return;
+    const key = `${ioc.kind}:${ioc.value.toLowerCase()}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (iocs.length < maxAlertIocs) iocs.push(ioc);
+    else omitted += 1;
+  };
   const scan = (text: string, field: string) => {
     if (read >= maxText) return;
     const bounded = text.slice(0, maxText - read);
     read += bounded.length;
-    const cleaned = bounded.replace(productVersion, blank).replace(resourceName, blank);
-    const identifier = identifierField.test(field);
-    for (const ioc of extractIndicators(cleaned)) {
-      if (identifier && hashKinds.has(ioc.kind)) continue;
-      const key = `${ioc.kind}:${ioc.value.toLowerCase()}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      if (iocs.length < maxAlertIocs) iocs.push(ioc);
-      else omitted += 1;
-    }
+    const trimmed = bounded.trim();
+    if (privateHostValue.test(trimmed)) return add({ kind: 'domain', value: trimmed }, field);
+    const host = hostValue.test(trimmed) ? extractIndicators(trimmed.toLowerCase()) : [];
+    if (host.length === 1 && host[0]?.kind === 'domain')
+      return add({ kind: 'domain', value: trimmed }, field);
+    const cleaned = bounded
+      .replace(productVersion, blank)
+      .replace(resourceName, blank)
+      .replace(privateHost, (match) => {
+        add({ kind: 'domain', value: match }, field);
+        return blank(match);
+      });
+    for (const ioc of extractIndicators(cleaned)) add(ioc, field);
   };
   while (stack.length > 0) {
     const { node, field } = stack.pop() as { node: unknown; field: string };
-    if (typeof node === 'string') scan(node, field);
-    else if (typeof node === 'number') scan(String(node), field);
+    if (typeof node === 'string') {
+      const parsed = jsonText.test(node) && read < maxText ? parseJson(node) : undefined;
+      if (parsed === undefined) scan(node, field);
+      else stack.push({ node: parsed, field });
+    } else if (typeof node === 'number') scan(String(node), field);
     else if (Array.isArray(node)) {
       for (let index = node.length - 1; index >= 0; index -= 1) stack.push({ node: node[index], field });
     } else if (typeof node === 'object' && node !== null) {
       const entries = Object.entries(node);
       for (let index = entries.length - 1; index >= 0; index -= 1) {
         const [key, item] = entries[index] as [string, unknown];
-        stack.push({ node: item, field: key });
+        stack.push({ node: item, field: `${field.slice(field.lastIndexOf('.') + 1)}.${key}` });
         stack.push({ node: key, field: '' });
       }
     }
   }
   return { iocs, omitted };
+}
+
+/** The JSON object or array a string holds, or undefined when it holds none (it is then read as text). */
+function parseJson(text: string): unknown {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function blank(match: string): string {

@@ -4,16 +4,27 @@ import type { Alert, AlertConclusion, AlertIoc, AlertSeverity, AlertStatus } fro
 /** A listed alert: everything but the raw JSON (up to 1 MiB each), which only `get` reads. */
 export type AlertListItem = Omit<Alert, 'raw'>;
 
-const listed =
+const plainColumns =
   'id, schema, title, description, attributes, iocs, iocs_omitted, severity, status, summarized_by, fingerprint, ' +
   'occurrences, last_seen_at, host, user_name, source, event_time, embedder, resolution, merged_into, created_at, ' +
-  'assignee, tags, ' +
-  "exists (select 1 from investigator_alert_jobs job where job.alert_id = investigator_alerts.id and job.state = 'pending') as summary_pending";
+  'assignee, tags';
+/** Whether the alert of `table`'s row has a summary job pending. */
+const pendingJob = (table: string) =>
+  `exists (select 1 from investigator_alert_jobs job where job.alert_id = ${table}.id and job.state = 'pending')`;
+const listed = `${plainColumns}, ${pendingJob('investigator_alerts')} as summary_pending`;
 
 /** The columns of a listed alert as the store selects them (no raw JSON; the embedding stays in the database). */
 export const alertListColumns: SQL = sql.raw(listed);
 /** The columns of a whole alert: the listed ones and the raw JSON. */
 export const alertColumns: SQL = sql.raw(`raw, ${listed}`);
+/**
+ * {@link alertColumns} of the rows a CTE named `stored` returned (an insert's `returning *`), whose
+ * summary is pending when `queued` (a boolean SQL expression over them: the job the same statement
+ * added, which the statement cannot see yet) or a job was pending before.
+ */
+export function storedAlertColumns(queued: string): SQL {
+  return sql.raw(`raw, ${plainColumns}, (${queued} or ${pendingJob('stored')}) as summary_pending`);
+}
 
 /** One `investigator_alerts` row as both drivers return it (`raw` only when selected). */
 export interface AlertRow {

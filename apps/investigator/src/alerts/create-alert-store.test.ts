@@ -10,6 +10,7 @@ import { type AlertStore, createAlertStore } from './create-alert-store.js';
 import { EmbeddingSpaceError } from './embedding-space-error.js';
 import { ingestAlert } from './ingest-alert.js';
 import { InvalidAlertError } from './invalid-alert-error.js';
+import { similarAlertsQuery } from './similar-alerts-query.js';
 import { UnknownAlertError } from './unknown-alert-error.js';
 
 const jane = { name: 'jane', via: 'cli' };
@@ -94,7 +95,7 @@ for (const target of storeTargets()) {
         const second = await alerts.create(await ingestAlert({ raw: log4shell, schema: 'syslog', embedder }));
         expect(second.iocs).toEqual(
           expect.arrayContaining([
-            { kind: 'ipv4', value: '192.168.2.5' },
+            { kind: 'url', value: 'ldap://192.168.2.5:1389/a' },
             { kind: 'cve', value: 'CVE-2021-44228' },
           ]),
         );
@@ -128,6 +129,26 @@ for (const target of storeTargets()) {
           'Log4Shell exploitation attempt',
         ]);
         expect(similar[0]?.distance).toBeLessThan(similar[1]?.distance ?? 0);
+      });
+
+      it('finds similar alerts through the HNSW index, not by comparing every alert', async () => {
+        const [alert] = (await alerts.search({ text: 'LSASS' })).map((a) => a.id);
+        const query = similarAlertsQuery({
+          id: alert ?? '',
+          dimensions: embedder.dimensions,
+          embedder: embedder.id,
+          k: 5,
+        });
+        // Three alerts are cheaper to scan: with scans priced out, only a query that can use the index does.
+        const plan = await store.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          return rowsOf<Record<string, string>>(await tx.execute(sql`explain ${query}`))
+            .map((row) => Object.values(row)[0])
+            .join('\n');
+        });
+        expect(plan).toMatch(
+          new RegExp(`Index Scan using investigator_alerts_embedding_${embedder.dimensions}_idx`),
+        );
       });
 
       it('merges an alert into another and back, refusing cycles', async () => {

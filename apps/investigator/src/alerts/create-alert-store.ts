@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Embedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
-import { type Actor, createAuditLog } from '../audit/index.js';
+import { type Actor, auditInsert, createAuditLog } from '../audit/index.js';
 import { rowsOf } from '../store/index.js';
 import { type Alert, type AlertConclusion, alertConclusions, type NewAlert } from './alert.js';
 import {
   claimEmbeddingSpace,
   describeEmbeddingSpace,
-  dimensionsLiteral,
-  readEmbeddingSpace,
   replaceEmbeddingSpace,
 } from './alert-embedding-space.js';
 import { alertEmbeddingText } from './alert-embedding-text.js';
@@ -21,10 +19,12 @@ import {
   alertFromRow,
   alertListColumns,
   alertListItemFromRow,
+  storedAlertColumns,
 } from './alert-row.js';
 import { AlertStateError } from './alert-state-error.js';
 import type { AlertEmbeddingSpace } from './embedding-space-error.js';
 import { InvalidAlertError } from './invalid-alert-error.js';
+import { similarAlertsQuery } from './similar-alerts-query.js';
 import { UnknownAlertError } from './unknown-alert-error.js';
 
 /** What {@link AlertStore.resolve} takes: the analyst's verdict. */
@@ -126,10 +126,14 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
   };
   const many = async (query: SQL) => rowsOf<AlertRow>(await db.execute(query)).map(alertListItemFromRow);
 
-  // One insert for both paths; a duplicate of an open alert (same fingerprint) is counted on it instead.
-  const insert = async (tx: Executor, alert: NewAlert, id: string, by: Actor) => {
-    const [row] = rowsOf<{ id: string; inserted: boolean }>(
-      await tx.execute(sql`insert into investigator_alerts
+  // One statement for both paths, one round trip: the insert, its audit entry and (for the webhook) its
+  // summary job, returning the stored alert. A duplicate of an open alert (same fingerprint) is counted on
+  // it instead: no entry (a storm adds none), no job.
+  const insert = async (executor: Executor, alert: NewAlert, by: Actor, queue: boolean) => {
+    const id = newId();
+    const inserted = sql`exists (select 1 from stored where inserted)`;
+    const [row] = rowsOf<AlertRow & { inserted: unknown }>(
+      await executor.execute(sql`with stored as (insert into investigator_alerts
         (id, schema, raw, title, description, attributes, iocs, iocs_omitted, severity, summarized_by, fingerprint,
          host, user_name, source, event_time, embedder, embedding)
         values (${id}, ${alert.schema}, ${alert.raw}, ${alert.title}, ${alert.description},
@@ -139,46 +143,42 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
           ${alert.embedder}, ${alert.embedding === undefined ? null : store.vectorParam(alert.embedding)})
         on conflict (fingerprint) where status in ('open', 'in_progress')
         do update set occurrences = investigator_alerts.occurrences + 1, last_seen_at = now()
-        returning id, (xmax = 0) as inserted`),
+        returning *, (xmax = 0) as inserted),
+      audited as (${auditInsert(
+        {
+          actor: by,
+          action: 'alert.ingest',
+          target: `alert:${id}`,
+          after: { schema: alert.schema, title: alert.title, severity: alert.severity },
+        },
+        inserted,
+      )}),
+      queued as (insert into investigator_alert_jobs (alert_id) select id from stored where inserted and ${sql.raw(String(queue))})
+      select ${storedAlertColumns(queue ? 'inserted' : 'false')}, inserted from stored`),
     );
     if (row === undefined) throw new Error('the alert insert returned no row');
-    const inserted = row.inserted === true || String(row.inserted) === 't';
-    // A new alert is audited; a duplicate only counts on the one it folds into (a storm adds no entries).
-    if (inserted) {
-      await audit.record(tx, {
-        actor: by,
-        action: 'alert.ingest',
-        target: `alert:${row.id}`,
-        after: { schema: alert.schema, title: alert.title, severity: alert.severity },
-      });
-    }
-    return { id: row.id, inserted };
+    return { alert: alertFromRow(row), folded: !(row.inserted === true || String(row.inserted) === 't') };
   };
 
   const receiveAll = async (batch: readonly NewAlert[]): Promise<ReceivedAlert[]> => {
-    const stored = await store.transaction(async (tx) => {
-      const rows: Array<{ id: string; inserted: boolean }> = [];
-      for (const alert of batch) {
-        const row = await insert(tx, alert, newId(), webhook);
-        if (row.inserted)
-          await tx.execute(sql`insert into investigator_alert_jobs (alert_id) values (${row.id})`);
-        rows.push(row);
-      }
-      return rows;
+    // One alert is one statement (atomic on its own); a batch is stored in one transaction, all or nothing.
+    if (batch.length === 1 && batch[0] !== undefined) return [await insert(db, batch[0], webhook, true)];
+    return store.transaction(async (tx) => {
+      const received: ReceivedAlert[] = [];
+      for (const alert of batch) received.push(await insert(tx, alert, webhook, true));
+      return received;
     });
-    return Promise.all(stored.map(async ({ id, inserted }) => ({ alert: await one(id), folded: !inserted })));
   };
 
   return {
     async create(alert, { by = webhook } = {}) {
-      const id = await store.transaction(async (tx) => {
+      return store.transaction(async (tx) => {
         // Vectors of two embedders (or two lengths) cannot be compared: refuse to mix them.
         if (alert.embedding !== undefined) {
           await claimEmbeddingSpace(tx, alert.embedder, alert.embedding.length);
         }
-        return (await insert(tx, alert, newId(), by)).id;
+        return (await insert(tx, alert, by, false)).alert;
       });
-      return one(id);
     },
 
     async receive(alert) {
@@ -317,19 +317,25 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
     },
 
     async similar(id, k = 5) {
-      await one(id);
-      const space = await readEmbeddingSpace(db);
-      if (space === undefined) return [];
-      // Ordered by the HNSW index over vectors of the store's length (see alert-embedding-space).
-      const n = sql.raw(String(dimensionsLiteral(space.dimensions)));
+      const limit = positive(k, 'k');
+      // The alert and the store's space in one round trip; an alert not embedded in it has no neighbours.
+      const [found] = rowsOf<{ embedder: string | null; dimensions: number | null; embedded: unknown }>(
+        await db.execute(sql`select space.embedder, space.dimensions,
+            (alert.embedding is not null and vector_dims(alert.embedding) = space.dimensions) as embedded
+          from investigator_alerts alert left join investigator_alert_space space on space.id = 1
+          where alert.id = ${id}`),
+      );
+      if (found === undefined) throw new UnknownAlertError({ id });
+      if (found.embedder === null || !(found.embedded === true || String(found.embedded) === 't')) return [];
       const rows = rowsOf<AlertRow & { distance: number }>(
-        await db.execute(sql`with query as (
-            select embedding::vector(${n}) as query_embedding from investigator_alerts
-            where id = ${id} and embedding is not null and vector_dims(embedding) = ${n})
-          select ${alertListColumns}, (embedding::vector(${n}) <=> query_embedding)::float8 as distance
-          from investigator_alerts, query
-          where vector_dims(embedding) = ${n} and id <> ${id} and embedder = ${space.embedder}
-          order by embedding::vector(${n}) <=> query_embedding limit ${positive(k, 'k')}`),
+        await db.execute(
+          similarAlertsQuery({
+            id,
+            dimensions: Number(found.dimensions),
+            embedder: found.embedder,
+            k: limit,
+          }),
+        ),
       );
       return rows.map((row) => ({ alert: alertListItemFromRow(row), distance: Number(row.distance) }));
     },

@@ -4,8 +4,10 @@ import { KiokuError } from 'kioku';
 import type { Embedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import { rowsOf } from '../store/index.js';
+import type { Alert } from './alert.js';
 import { claimEmbeddingSpace } from './alert-embedding-space.js';
 import { alertEmbeddingText } from './alert-embedding-text.js';
+import { type AlertRow, alertColumns, alertFromRow } from './alert-row.js';
 import { createAlertStore } from './create-alert-store.js';
 import { summarizeAlert } from './summarize-alert.js';
 
@@ -84,22 +86,50 @@ export function createSummaryWorker({
   const stopping = new AbortController();
   const deadline = () => AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]);
 
+  // The due job and its alert, in one round trip.
   const claim = async () => {
-    const [job] = rowsOf<{ alert_id: string; attempts: number; summarized: boolean }>(
-      await db.execute(sql`update investigator_alert_jobs
-        set attempts = attempts + 1, run_after = now() + make_interval(secs => ${leaseSeconds})
-        where alert_id = (select alert_id from investigator_alert_jobs
-          where state = 'pending' and run_after <= now() order by run_after limit 1 for update skip locked)
-        returning alert_id, attempts, summarized`),
+    const [row] = rowsOf<AlertRow & { job_attempts: number; job_summarized: unknown }>(
+      await db.execute(sql`with job as (update investigator_alert_jobs
+          set attempts = attempts + 1, run_after = now() + make_interval(secs => ${leaseSeconds})
+          where alert_id = (select alert_id from investigator_alert_jobs
+            where state = 'pending' and run_after <= now() order by run_after limit 1 for update skip locked)
+          returning alert_id, attempts, summarized)
+        select ${alertColumns}, job.attempts as job_attempts, job.summarized as job_summarized
+        from job join investigator_alerts on investigator_alerts.id = job.alert_id`),
     );
-    return job;
+    if (row === undefined) return undefined;
+    return {
+      alert: alertFromRow(row),
+      attempts: Number(row.job_attempts),
+      summarized: isTrue(row.job_summarized),
+    };
   };
 
-  const run = async (job: { alert_id: string; attempts: number; summarized: boolean }) => {
-    const id = job.alert_id;
+  // The vector and the job's end in one statement when the store's space is already this embedder's
+  // (every alert but the first); otherwise the space is claimed (or refused) first, in a transaction.
+  const storeVector = async (id: string, vector: number[]) => {
+    const [fast] = rowsOf<{ in_space: unknown }>(
+      await db.execute(sql`with space as (select 1 from investigator_alert_space
+          where id = 1 and embedder = ${embedder.id} and dimensions = ${vector.length}),
+        updated as (update investigator_alerts set embedder = ${embedder.id}, embedding = ${store.vectorParam(vector)}
+          where id = ${id} and exists (select 1 from space)),
+        done as (delete from investigator_alert_jobs where alert_id = ${id} and exists (select 1 from space))
+        select exists (select 1 from space) as in_space`),
+    );
+    if (isTrue(fast?.in_space)) return;
+    await store.transaction(async (tx) => {
+      await claimEmbeddingSpace(tx, embedder.id, vector.length);
+      await tx.execute(sql`update investigator_alerts set embedder = ${embedder.id},
+        embedding = ${store.vectorParam(vector)} where id = ${id}`);
+      await tx.execute(sql`delete from investigator_alert_jobs where alert_id = ${id}`);
+    });
+  };
+
+  const run = async (job: { alert: Alert; attempts: number; summarized: boolean }) => {
+    const id = job.alert.id;
     try {
-      let alert = await alerts.get(id);
-      if (!isTrue(job.summarized) && model !== undefined) {
+      let alert = job.alert;
+      if (!job.summarized && model !== undefined) {
         const value = JSON.parse(alert.raw.replace(/^\uFEFF/, '')) as Record<string, unknown>;
         const signal = deadline();
         const result = await untilAborted(
@@ -122,12 +152,7 @@ export function createSummaryWorker({
         signal,
       );
       if (vector === undefined) throw new Error(`embedder ${embedder.id} returned no vector`);
-      await store.transaction(async (tx) => {
-        await claimEmbeddingSpace(tx, embedder.id, vector.length);
-        await tx.execute(sql`update investigator_alerts set embedder = ${embedder.id},
-          embedding = ${store.vectorParam(vector)} where id = ${id}`);
-        await tx.execute(sql`delete from investigator_alert_jobs where alert_id = ${id}`);
-      });
+      await storeVector(id, vector);
       onJob?.({ id, outcome: 'done', summarizedBy: alert.summarizedBy });
     } catch (error) {
       const message = firstLine(error);

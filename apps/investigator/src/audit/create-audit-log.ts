@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import { rowsOf } from '../store/rows-of.js';
 import type { AuditEntry, NewAuditEntry } from './audit-entry.js';
+import { auditInsert } from './audit-insert.js';
 
 /** Anything that runs SQL: the store's database or a transaction of it. */
 export type AuditWriter = Pick<DrizzleStore['db'], 'execute'>;
@@ -52,16 +53,14 @@ interface AuditRow {
  * });
  */
 export function createAuditLog(store: DrizzleStore): AuditLog {
-  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
   const select = async (where: SQL[], limit: number) =>
     rowsOf<AuditRow>(
       await store.db.execute(sql`select id, at, actor, via, action, target, before, after from investigator_audit
         where ${where.length === 0 ? sql`true` : sql.join(where, sql` and `)} order by id limit ${limit}`),
     ).map(entryFromRow);
   return {
-    async record(writer, { actor, action, target, before, after }) {
-      await writer.execute(sql`insert into investigator_audit (actor, via, action, target, before, after)
-        values (${actor.name}, ${actor.via}, ${action}, ${target ?? null}, ${json(before)}::jsonb, ${json(after)}::jsonb)`);
+    async record(writer, entry) {
+      await writer.execute(auditInsert(entry));
     },
     list({ target, actor, afterId, limit = 500 } = {}) {
       const where: SQL[] = [];

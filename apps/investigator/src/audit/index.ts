@@ -1,4 +1,5 @@
 export type { Actor, AuditEntry, NewAuditEntry } from './audit-entry.js';
+export { auditInsert } from './audit-insert.js';
 export {
   type AuditLog,
   type AuditWriter,

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../test/run-cli.js';
@@ -140,4 +141,35 @@ describe('kioku tools', () => {
     const atDefault = report.thresholds.find((outcome: { theta: number }) => outcome.theta === 0.8);
     expect(atDefault.narrowedKept / atDefault.narrowed).toBeGreaterThan(0.9);
   });
+
+  const fixtures = fileURLToPath(new URL('../tool-graph/__fixtures__/', import.meta.url));
+  it('reads text actions: SWE-agent fenced commands and ReAct Action: name[args]', () => {
+    const swe = runCli([
+      'tools',
+      join(fixtures, 'swe-agent-test-repo-i1.traj'),
+      join(fixtures, 'swe-agent-test-repo-1c2844.traj'),
+      '--json',
+    ]);
+    expect(swe.status, swe.stderr).toBe(0);
+    const sweReport = JSON.parse(swe.stdout);
+    expect(sweReport.toolCalls).toBeGreaterThan(0);
+    const react = runCli(['tools', join(fixtures, 'secrl-agent-incident-38.json'), '--json']);
+    expect(react.status, react.stderr).toBe(0);
+    expect(Object.keys(JSON.parse(react.stdout).perTool).sort()).toEqual(['execute', 'submit']);
+  });
+
+  const textAgents = ['SWE-agent', 'SecRL'].map((set) => join(trajectoriesDir, set));
+  it.runIf(textAgents.every((dir) => existsSync(dir)) || process.env.CI === 'true')(
+    'reads the text actions of the shared SWE-agent and SecRL runs',
+    () => {
+      for (const dir of textAgents) {
+        const { status, stdout, stderr } = runCli(['tools', dir, '--json']);
+        expect(status, stderr).toBe(0);
+        const report = JSON.parse(stdout);
+        // Nearly every decision of these agents is an action written as text (before: none was read).
+        expect(report.toolCalls / report.decisions, dir).toBeGreaterThan(0.85);
+        expect(report.toolCalls, dir).toBeGreaterThan(100);
+      }
+    },
+  );
 });

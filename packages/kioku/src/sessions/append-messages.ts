@@ -7,14 +7,16 @@ import { type DrizzleStore, type StoreDatabase, storeSchema } from '../store/ind
 import { messageRows } from './message-rows.js';
 import { sameStoredMessage } from './same-stored-message.js';
 import type { MessageRange } from './session.js';
+import { sessionMessageCount } from './session-columns.js';
 
 const { sessions, sessionMessages } = storeSchema;
 
 /**
  * Appends messages given as their stored JSON texts (`checkMessages`) after the last stored one, or from
- * position `from` (see `AppendMessagesInput.from`). Without `from` it is one statement: the session's
- * counter is bumped (its row lock orders concurrent appends) and the rows inserted, each message's JSON
- * text one parameter, stored as given.
+ * position `from` (see `AppendMessagesInput.from`). Without `from` it is one insert, nothing else: the
+ * rows go after the session's last position, each message's JSON text one parameter, stored as given. A
+ * concurrent append that took the same positions first makes it fail on the primary key and it is run
+ * again after the other (nothing of it was written); a missing session fails the foreign key.
  */
 export async function appendMessages(
   store: DrizzleStore,
@@ -22,20 +24,34 @@ export async function appendMessages(
 ): Promise<MessageRange> {
   const unknown = () => new UnknownSessionError({ sessionId, location: store.location });
   if (from === undefined) {
-    const count = await insertAfterLast(store.db, sessionId, texts);
-    if (count === undefined) throw unknown();
-    return { from: count - texts.length, to: count };
+    if (texts.length === 0) {
+      const count = await messageCountOf(store.db, sessionId);
+      if (count === undefined) throw unknown();
+      return { from: count, to: count };
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const to = await insertMessages(store.db, sessionId, texts);
+        return { from: to - texts.length, to };
+      } catch (error) {
+        const code = driverCode(error);
+        if (code === foreignKeyViolation) throw unknown();
+        if (code !== uniqueViolation || attempt === maxAttempts) throw error;
+      }
+    }
   }
   return store.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ messageCount: sessions.messageCount })
-      .from(sessions)
-      .where(eq(sessions.id, sessionId))
-      .for('update');
-    if (row === undefined) throw unknown();
-    const stored = row.messageCount;
+    // The session row's lock orders appends from a position and compactions; plain appends take none.
+    await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).for('update');
+    const stored = await messageCountOf(tx, sessionId);
+    if (stored === undefined) throw unknown();
     const refuse = (expected: string, found: string) =>
       new InvalidSessionInputError({ sessionId, field: 'from', expected, found });
+    const raced = () =>
+      refuse(
+        `messages that extend what is stored (another writer appended other messages from position ${from})`,
+        `another writer's message(s) stored at positions ${from} onwards while this append ran`,
+      );
     if (from > stored) {
       throw refuse(
         `a position up to the session's message count, ${stored}`,
@@ -57,21 +73,68 @@ export async function appendMessages(
         );
       }
     }
-    if (overlap < texts.length) await insertAfterLast(tx, sessionId, texts.slice(overlap));
+    if (overlap < texts.length) {
+      try {
+        await insertMessages(tx, sessionId, texts.slice(overlap), from + overlap);
+      } catch (error) {
+        // A plain append (which takes no lock) wrote these positions after they were read.
+        if (driverCode(error) === uniqueViolation) throw raced();
+        throw error;
+      }
+    }
     return { from, to: from + texts.length };
   });
+}
+
+const uniqueViolation = '23505';
+const foreignKeyViolation = '23503';
+const maxAttempts = 100;
+
+/** The SQLSTATE of a failed query (Drizzle wraps the driver's error in `cause`). */
+function driverCode(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 3; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    cause = cause.cause;
+  }
+  return undefined;
+}
+
+/** The session's message count, undefined when there is no session. */
+async function messageCountOf(executor: StoreDatabase, sessionId: string): Promise<number | undefined> {
+  const [row] = await executor
+    .select({ count: sessionMessageCount })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.count;
 }
 
 // Postgres takes at most 65,535 parameters per statement: more messages than this go in one JSON array.
 const maxParameters = 30_000;
 
-/** Inserts after the last message; the session's new message count, undefined when there is no session. */
-async function insertAfterLast(
+/**
+ * Inserts `texts` (at least one) from position `at`, or after the last stored message; returns the
+ * position after the last inserted. One message is one row of values; more are selected from a list.
+ */
+async function insertMessages(
   executor: StoreDatabase,
   sessionId: string,
   texts: readonly string[],
-): Promise<number | undefined> {
+  at?: number,
+): Promise<number> {
+  const start =
+    at === undefined
+      ? sql`coalesce((select max(position) + 1 from ${sessionMessages} where session_id = ${sessionId}), 0)`
+      : sql`${at}::int`;
   const count = texts.length;
+  if (count === 1) {
+    const [row] = await queryRows<{ position: number }>(
+      executor,
+      sql`insert into ${sessionMessages} (session_id, position, message)
+        values (${sessionId}, ${start}, ${texts[0]}::json) returning position`,
+    );
+    return Number(row?.position) + 1;
+  }
   // Each message its own parameter, cast once (a JSON array would be parsed again to split it).
   const rows =
     count <= maxParameters
@@ -81,18 +144,11 @@ async function insertAfterLast(
         )}) as element(value, ordinality)`
       : sql`json_array_elements(${`[${texts.join(',')}]`}::json) with ordinality as element(value, ordinality)`;
   const first = count <= maxParameters ? 0 : 1;
-  const [row] = await queryRows<{ message_count: number }>(
+  const inserted = await queryRows<{ position: number }>(
     executor,
-    sql`with bumped as (
-      update ${sessions} set message_count = message_count + ${count}::int, updated_at = now()
-      where id = ${sessionId} returning message_count
-    ), inserted as (
-      insert into ${sessionMessages} (session_id, position, message)
-      select ${sessionId}, bumped.message_count - ${count}::int + (element.ordinality - ${first})::int, element.value
-      from bumped, ${rows}
-      returning 1
-    )
-    select message_count from bumped`,
+    sql`insert into ${sessionMessages} (session_id, position, message)
+      select ${sessionId}, ${start} + (element.ordinality - ${first})::int, element.value from ${rows}
+      returning position`,
   );
-  return row?.message_count;
+  return inserted.reduce((last, row) => Math.max(last, Number(row.position) + 1), 0);
 }

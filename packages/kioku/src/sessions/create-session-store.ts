@@ -25,6 +25,7 @@ import { deleteSessions } from './delete-sessions.js';
 import { messageRows } from './message-rows.js';
 import { resumeSession } from './resume-session.js';
 import type { SessionExport } from './session.js';
+import { sessionColumns, sessionUpdatedAt } from './session-columns.js';
 import { type SessionRow, sessionFromRow, viewFromRow } from './session-rows.js';
 import type { SessionStore } from './session-store.js';
 
@@ -50,7 +51,7 @@ export function createSessionStore(given: Store): SessionStore {
   const unknown = (sessionId: string) => new UnknownSessionError({ sessionId, location: store.location });
 
   async function sessionRow(executor: StoreDatabase, sessionId: string, { lock = false } = {}) {
-    const query = executor.select().from(sessions).where(eq(sessions.id, sessionId));
+    const query = executor.select(sessionColumns).from(sessions).where(eq(sessions.id, sessionId));
     const [row] = await (lock ? query.for('update') : query);
     if (row === undefined) throw unknown(sessionId);
     return row satisfies SessionRow;
@@ -83,7 +84,7 @@ export function createSessionStore(given: Store): SessionStore {
         .onConflictDoNothing()
         .returning();
       if (row === undefined) throw new SessionExistsError({ sessionId: id });
-      return sessionFromRow(row);
+      return sessionFromRow({ ...row, messageCount: 0 });
     },
 
     async append({ sessionId, messages, from }) {
@@ -160,9 +161,9 @@ export function createSessionStore(given: Store): SessionStore {
         }
       }
       const query = db
-        .select()
+        .select(sessionColumns)
         .from(sessions)
-        .orderBy(desc(sessions.updatedAt), asc(sessions.id))
+        .orderBy(desc(sessionUpdatedAt), asc(sessions.id))
         .offset(offset);
       const rows = await (limit === undefined ? query : query.limit(limit));
       return rows.map(sessionFromRow);

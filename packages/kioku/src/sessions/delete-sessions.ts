@@ -1,5 +1,6 @@
 import { lt, type SQL, sql } from 'drizzle-orm';
 import { type DrizzleStore, storeSchema } from '../store/index.js';
+import { sessionUpdatedAt } from './session-columns.js';
 
 const { sessions, evictedChunks } = storeSchema;
 
@@ -16,9 +17,7 @@ export async function deleteSessions(
 ): Promise<string[]> {
   if ('ids' in which && which.ids.length === 0) return [];
   const where =
-    'ids' in which
-      ? sql`${sessions.id} in ${idList(which.ids)}`
-      : lt(sessions.updatedAt, which.updatedBefore);
+    'ids' in which ? sql`${sessions.id} in ${idList(which.ids)}` : lt(sessionUpdatedAt, which.updatedBefore);
   return store.transaction(async (tx) => {
     if (dryRun) {
       const rows = await tx.select({ id: sessions.id }).from(sessions).where(where);

@@ -4,6 +4,7 @@ import { drizzleStore, type StoreTransactionConfig, storeSchema } from '../store
 import type { Store } from '../store/store.js';
 import { activeViews, findCrossedView } from './active-views.js';
 import type { SessionView } from './session.js';
+import { sessionColumns } from './session-columns.js';
 import { viewFromRow } from './session-rows.js';
 import { storedMessageJson } from './stored-message-json.js';
 
@@ -28,8 +29,8 @@ export async function findSessionProblems(
 ): Promise<SessionProblem[]> {
   return drizzleStore(store).transaction(async (tx) => {
     const rows = await (sessionId === undefined
-      ? tx.select().from(sessions)
-      : tx.select().from(sessions).where(eq(sessions.id, sessionId)));
+      ? tx.select(sessionColumns).from(sessions)
+      : tx.select(sessionColumns).from(sessions).where(eq(sessions.id, sessionId)));
     const problems: SessionProblem[] = [];
     for (const session of rows) {
       const report = (problem: string) => problems.push({ sessionId: session.id, problem });
@@ -38,9 +39,6 @@ export async function findSessionProblems(
         .from(sessionMessages)
         .where(eq(sessionMessages.sessionId, session.id))
         .orderBy(asc(sessionMessages.position));
-      if (messages.length !== session.messageCount) {
-        report(`messageCount is ${session.messageCount} but ${messages.length} message(s) are stored`);
-      }
       messages.forEach(({ position, message }, index) => {
         if (position !== index) report(`message positions jump from ${index - 1} to ${position}`);
         checkMessage(message, `message ${position}`, report);

@@ -135,25 +135,26 @@ describe('createSessionStore', () => {
   it('leaves a session as it was when a write fails halfway', async () => {
     const id = await recordedSession();
     const before = await sessions.export(id);
-    // An append is one statement: a stray row where its second message goes makes that insert fail
-    // after the first row and the counter were written, and the statement leaves none of it.
+    // An append is one statement: a trigger refusing the row of its second message makes that insert
+    // fail after the first row was written, and the statement leaves none of it.
     const { db } = store;
     const position = before.session.messageCount + 1;
-    await db.insert(storeSchema.sessionMessages).values({ sessionId: id, position, message: summary });
+    await db.execute(
+      sql.raw(`create function kioku_test_refuse() returns trigger language plpgsql as $$
+        begin if new.position = ${position} then raise exception 'refused by the test'; end if; return new; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger kioku_test_refuse before insert on kioku_session_messages
+        for each row execute function kioku_test_refuse()`),
+    );
     const error = await sessions
       .append({ sessionId: id, messages: [summary, summary] })
       .catch((e: unknown) => e);
+    await db.execute(sql.raw('drop trigger kioku_test_refuse on kioku_session_messages'));
+    await db.execute(sql.raw('drop function kioku_test_refuse()'));
     expect(StorageError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toMatch(/^the store failed: WITH statement: duplicate key value/);
+    expect((error as Error).message).toMatch(/^the store failed: INSERT statement: refused by the test/);
     expect((error as Error).message).not.toContain('Summary');
-    await db
-      .delete(storeSchema.sessionMessages)
-      .where(
-        and(
-          eq(storeSchema.sessionMessages.sessionId, id),
-          eq(storeSchema.sessionMessages.position, position),
-        ),
-      );
     expect(await sessions.export(id)).toEqual(before);
     // A compaction is a transaction: failing before its commit leaves nothing.
     const failing: DrizzleStore = {
@@ -293,13 +294,12 @@ describe('findSessionProblems', () => {
   it('finds nothing wrong in sound sessions, and says what is wrong in a damaged one', async () => {
     expect(await findSessionProblems(store)).toEqual([]);
     const { id } = await sessions.create({ title: 'damaged' });
-    await sessions.append({ sessionId: id, messages: [summary, summary] });
+    await sessions.append({ sessionId: id, messages: [summary, summary, summary] });
     await store.db
-      .update(storeSchema.sessions)
-      .set({ messageCount: sql`${storeSchema.sessions.messageCount} + 1` })
-      .where(eq(storeSchema.sessions.id, id));
+      .delete(storeSchema.sessionMessages)
+      .where(and(eq(storeSchema.sessionMessages.sessionId, id), eq(storeSchema.sessionMessages.position, 1)));
     expect(await findSessionProblems(store, { sessionId: id })).toEqual([
-      { sessionId: id, problem: 'messageCount is 3 but 2 message(s) are stored' },
+      { sessionId: id, problem: 'message positions jump from 0 to 2' },
     ]);
   });
 });

@@ -171,7 +171,7 @@ function describeStoreConformance({
         store.transaction(async (tx) => {
           await tx
             .update(sessions)
-            .set({ messageCount: sql`${sessions.messageCount} + 1` })
+            .set({ viewCount: sql`${sessions.viewCount} + 1` })
             .where(eq(sessions.id, 'counter'));
           await new Promise((resolve) => setTimeout(resolve, 1));
           if (fail) throw new Error('rolled back');
@@ -181,7 +181,7 @@ function describeStoreConformance({
       );
       expect(results.filter((result) => result.status === 'rejected')).toHaveLength(4);
       const [row] = await store.db.select().from(sessions).where(eq(sessions.id, 'counter'));
-      expect(row?.messageCount).toBe(8);
+      expect(row?.viewCount).toBe(8);
     });
 
     it('reads back JSON exactly: NUL characters, lone surrogates, key order, big numbers', async () => {
@@ -304,6 +304,24 @@ function describeStoreConformance({
         content: 'Summary: the agent explored the repository.',
       });
       expect((await sessionStore.export(id)).views).toHaveLength(1);
+    });
+
+    it('keeps concurrent appends to one session whole and in sequence, and refuses an unknown session', async () => {
+      const sessionStore = createSessionStore(store);
+      const { id } = await sessionStore.create();
+      // A real server runs these on up to 10 connections: appends race for the same positions.
+      const ranges = await Promise.all(
+        recorded.slice(0, 30).map((message) => sessionStore.append({ sessionId: id, messages: [message] })),
+      );
+      expect(ranges.map((range) => range.from).sort((a, b) => a - b)).toEqual([...Array(30).keys()]);
+      const stored = await sessionStore.messages(id);
+      ranges.forEach((range, index) => {
+        expect(stored[range.from]).toEqual(recorded[index]);
+      });
+      expect((await sessionStore.get(id)).messageCount).toBe(30);
+      await expect(
+        sessionStore.append({ sessionId: 'no-such-session', messages: recorded.slice(0, 1) }),
+      ).rejects.toThrow(/no-such-session/);
     });
 
     if (persistent) {

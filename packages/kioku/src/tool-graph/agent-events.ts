@@ -1,12 +1,23 @@
 import type { ModelMessage } from 'ai';
 import type { AgentEvent } from './agent-event.js';
+import { textActions } from './text-actions.js';
 
-const errorPattern = /^\s*(error\b|traceback\b|exception\b)|"error"\s*:\s*(true|"[^"]+")/i;
+const errorPattern =
+  /^\s*(error\b|traceback\b|exception\b)|"error"\s*:\s*(true|"[^"]+")|<returncode>\s*[1-9]\d*\s*<\/returncode>/i;
+
+function textOf(message: ModelMessage & { role: 'user' | 'assistant' }): string {
+  return typeof message.content === 'string'
+    ? message.content
+    : message.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
+}
 
 /**
  * The events of an agent run read from its `ModelMessage` history: user messages, the agent's tool calls
  * (in order, parallel calls one after another) with the outcome of their results, and its text replies.
- * A result is an error when it is an `error-text`/`error-json` output, or its text starts like one.
+ * A result is an error when it is an `error-text`/`error-json` output, or its text starts like one (or
+ * reports a non-zero `<returncode>`). A run with no tool-call part at all is read as a text-based agent's:
+ * an assistant message that writes an action (`textActions`: ReAct's `Action: name[args]`, a fenced
+ * command block) is a call, and the user message right after it is that call's output, not a user turn.
  */
 export function agentEvents(messages: readonly ModelMessage[]): AgentEvent[] {
   const events: AgentEvent[] = [];
@@ -26,13 +37,16 @@ export function agentEvents(messages: readonly ModelMessage[]): AgentEvent[] {
       outputs.set(part.toolCallId, { outcome: isError ? 'error' : 'ok', text });
     }
   }
-  for (const message of messages) {
+  const native = messages.some(
+    (message) =>
+      message.role === 'assistant' &&
+      typeof message.content !== 'string' &&
+      message.content.some((part) => part.type === 'tool-call'),
+  );
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index] as ModelMessage;
     if (message.role === 'user') {
-      const text =
-        typeof message.content === 'string'
-          ? message.content
-          : message.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
-      events.push({ kind: 'user', text });
+      events.push({ kind: 'user', text: textOf(message) });
     } else if (message.role === 'assistant') {
       const parts =
         typeof message.content === 'string'
@@ -40,8 +54,23 @@ export function agentEvents(messages: readonly ModelMessage[]): AgentEvent[] {
           : message.content;
       const calls = parts.filter((part) => part.type === 'tool-call');
       if (calls.length === 0) {
-        if (parts.some((part) => part.type === 'text' && part.text.trim() !== ''))
+        const written = native ? [] : textActions(textOf(message));
+        if (written.length > 0) {
+          const next = messages[index + 1];
+          const output = next?.role === 'user' ? textOf(next) : undefined;
+          if (output !== undefined) index += 1;
+          for (const action of written) {
+            events.push({
+              kind: 'call',
+              tool: action.tool,
+              input: action.input,
+              outcome: output !== undefined && errorPattern.test(output) ? 'error' : 'ok',
+              ...(output === undefined ? {} : { output }),
+            });
+          }
+        } else if (parts.some((part) => part.type === 'text' && part.text.trim() !== '')) {
           events.push({ kind: 'reply' });
+        }
         continue;
       }
       for (const call of calls) {

@@ -50,4 +50,12 @@ describe('evaluateToolPrediction', () => {
       fresh,
     );
   });
+
+  it("counts the filler's best guess in top1WithInput at any reliability, bypassing only above minReliability", () => {
+    // Four training runs: the sources are right every time, but four times is not enough for 0.9.
+    const train = Array.from({ length: 4 }, (_, index) => run(`user_${'abcd'[index]}x_${1000 + index}`));
+    const result = evaluateToolPrediction({ train, test: [run('fay_ash_6666')], thetas: [0.5] });
+    expect(result.top1WithInput).toBe(1);
+    expect(result.thresholds[0]?.bypassed).toBe(0);
+  });
 });

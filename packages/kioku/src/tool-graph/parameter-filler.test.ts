@@ -62,4 +62,55 @@ describe('createParameterFiller', () => {
     for (let index = 0; index < 40; index += 1) stable.learn([], { tool: 'ls', input: { a: true } });
     expect(stable.fill([], 'ls')?.input).toEqual({ a: true });
   });
+
+  it('reads a short output that is not JSON as one value (an id a lookup returns as text)', () => {
+    const text = createParameterFiller();
+    for (let index = 0; index < 40; index += 1) {
+      const id = `user_${index}x`;
+      const run: AgentEvent[] = [
+        { kind: 'user', text: 'find me' },
+        { kind: 'call', tool: 'find_user', input: {}, outcome: 'ok', output: id },
+      ];
+      text.learn(run, { tool: 'get_user', input: { user_id: id } });
+    }
+    const before: AgentEvent[] = [
+      { kind: 'call', tool: 'find_user', input: {}, outcome: 'ok', output: ' ana_7 \n' },
+    ];
+    expect(text.fill(before, 'get_user')).toMatchObject({
+      input: { user_id: 'ana_7' },
+      sources: { user_id: 'output:find_user:$' },
+    });
+  });
+
+  it('takes the next value of a listed output not yet passed, as an agent going through a list does', () => {
+    const listing = createParameterFiller();
+    const lookup = (orders: string[]): AgentEvent => ({
+      kind: 'call',
+      tool: 'get_user',
+      input: {},
+      outcome: 'ok',
+      output: JSON.stringify({ orders }),
+    });
+    const detail = (order: string): AgentEvent => ({
+      kind: 'call',
+      tool: 'get_order',
+      input: { order_id: order },
+      outcome: 'ok',
+      output: '{}',
+    });
+    for (let index = 0; index < 20; index += 1) {
+      const orders = [`#A${index}`, `#B${index}`, `#C${index}`];
+      const run = [lookup(orders), ...orders.map(detail)];
+      run.forEach((event, position) => {
+        if (event.kind === 'call' && event.tool === 'get_order') listing.learn(run.slice(0, position), event);
+      });
+    }
+    const orders = ['#X1', '#X2', '#X3'];
+    expect(listing.fill([lookup(orders)], 'get_order')?.input).toEqual({ order_id: '#X1' });
+    expect(listing.fill([lookup(orders), detail('#X1')], 'get_order')).toMatchObject({
+      input: { order_id: '#X2' },
+      sources: { order_id: 'next:get_user:$.orders[*]' },
+    });
+    expect(listing.fill([lookup(orders), ...orders.map(detail)], 'get_order')).toBeUndefined();
+  });
 });

@@ -7,7 +7,11 @@ export interface FilledInput {
   input: Record<string, unknown>;
   /** The lowest reliability among the parameters' sources (0–1). */
   confidence: number;
-  /** Where each parameter came from: `user:<shape>`, `output:<tool>:<path>`, `input:<tool>.<key>`, `const:<json>`. */
+  /**
+   * Where each parameter came from: `user:<shape>`, `output:<tool>:<path>`, `next:<tool>:<path>` (the first
+   * value of a list in that tool's latest output not yet passed in this parameter since), `input:<tool>.<key>`,
+   * `const:<json>`.
+   */
   sources: Record<string, string>;
 }
 
@@ -61,13 +65,53 @@ function leaves(value: unknown): Array<[string, string | number | boolean]> {
   return found;
 }
 
+// A tool output that is not JSON counts as one value (`$`) when it is short: an id a lookup returns as text.
+const maxTextValue = 200;
+
 function parseOutput(text: string | undefined): unknown {
   if (text === undefined) return undefined;
   try {
     return JSON.parse(text);
   } catch {
-    return undefined;
+    const trimmed = text.trim();
+    return trimmed.length > 0 && trimmed.length <= maxTextValue ? trimmed : undefined;
   }
+}
+
+/** The distinct values at `path` (a path through a list, `[*]`) in a leaf list, in the order listed. */
+function listed(found: ReadonlyArray<[string, string | number | boolean]>, path: string): unknown[] {
+  // `leaves` walks depth first from the end: the list's values come out in reverse.
+  const values: unknown[] = [];
+  for (let index = found.length - 1; index >= 0; index -= 1) {
+    const [at, leaf] = found[index] as [string, string | number | boolean];
+    if (at === path && !values.includes(leaf)) values.push(leaf);
+  }
+  return values;
+}
+
+/**
+ * The first of `values` not yet passed as parameter `key` of `tool` in the calls after event `since`:
+ * an agent going through a list (each order of a user, each line of a customer) takes the next one.
+ */
+function nextUnused(
+  before: readonly AgentEvent[],
+  since: number,
+  values: readonly unknown[],
+  tool: string,
+  key: string,
+): unknown {
+  const used = new Set<unknown>();
+  for (let index = since + 1; index < before.length; index += 1) {
+    const event = before[index];
+    if (
+      event?.kind === 'call' &&
+      event.tool === tool &&
+      event.input !== null &&
+      typeof event.input === 'object'
+    )
+      used.add((event.input as Record<string, unknown>)[key]);
+  }
+  return values.find((value) => !used.has(value));
 }
 
 /**
@@ -100,8 +144,13 @@ export function createParameterFiller({ minCalls: minCallsOption = 3, from }: Pa
     );
   }
 
-  /** Every source that explains `value` given the events before the call. */
-  function explanations(before: readonly AgentEvent[], value: string | number | boolean): Set<string> {
+  /** Every source that explains `value` of parameter `key` of a call to `tool`, given the events before it. */
+  function explanations(
+    before: readonly AgentEvent[],
+    value: string | number | boolean,
+    tool: string,
+    key: string,
+  ): Set<string> {
     const text = String(value);
     const found = new Set<string>([`const:${JSON.stringify(value)}`]);
     const seenTools = new Set<string>();
@@ -119,19 +168,26 @@ export function createParameterFiller({ minCalls: minCallsOption = 3, from }: Pa
       if (event.kind !== 'call' || seenTools.has(event.tool)) continue;
       seenTools.add(event.tool);
       if (event.input !== null && typeof event.input === 'object') {
-        for (const [key, earlier] of Object.entries(event.input)) {
-          if (earlier === value) found.add(`input:${event.tool}.${key}`);
+        for (const [name, earlier] of Object.entries(event.input)) {
+          if (earlier === value) found.add(`input:${event.tool}.${name}`);
         }
       }
-      for (const [path, leaf] of leaves(parseOutput(event.output))) {
-        if (leaf === value) found.add(`output:${event.tool}:${path}`);
+      const outputLeaves = leaves(parseOutput(event.output));
+      for (const [path, leaf] of outputLeaves) {
+        if (leaf !== value) continue;
+        found.add(`output:${event.tool}:${path}`);
+        if (
+          path.endsWith('[*]') &&
+          nextUnused(before, index, listed(outputLeaves, path), tool, key) === value
+        )
+          found.add(`next:${event.tool}:${path}`);
       }
     }
     return found;
   }
 
-  /** The value a source gives now, when it gives exactly one. */
-  function resolve(before: readonly AgentEvent[], source: string): unknown {
+  /** The value a source gives now for parameter `key` of a call to `tool`, when it gives exactly one. */
+  function resolve(before: readonly AgentEvent[], source: string, target: string, key: string): unknown {
     const kind = source.slice(0, source.indexOf(':'));
     const rest = source.slice(kind.length + 1);
     if (kind === 'const') return JSON.parse(rest);
@@ -151,6 +207,9 @@ export function createParameterFiller({ minCalls: minCallsOption = 3, from }: Pa
     for (let index = before.length - 1; index >= 0; index -= 1) {
       const event = before[index];
       if (event?.kind !== 'call' || event.tool !== tool) continue;
+      if (kind === 'next') {
+        return nextUnused(before, index, listed(leaves(parseOutput(event.output)), field), target, key);
+      }
       if (kind === 'input') {
         const value =
           event.input !== null && typeof event.input === 'object'
@@ -184,7 +243,7 @@ export function createParameterFiller({ minCalls: minCallsOption = 3, from }: Pa
         stats.set(key, entry);
         entry.present += 1;
         if (!scalar(value)) continue;
-        for (const source of explanations(before, value))
+        for (const source of explanations(before, value, call.tool, key))
           entry.explained.set(source, (entry.explained.get(source) ?? 0) + 1);
       }
     },
@@ -215,7 +274,11 @@ export function createParameterFiller({ minCalls: minCallsOption = 3, from }: Pa
           .filter(({ reliability }) => reliability >= minReliability)
           .sort((a, b) => b.reliability - a.reliability || a.source.localeCompare(b.source));
         const chosen = ranked
-          .map(({ source, reliability }) => ({ source, reliability, value: resolve(before, source) }))
+          .map(({ source, reliability }) => ({
+            source,
+            reliability,
+            value: resolve(before, source, tool, key),
+          }))
           .find(({ value }) => value !== undefined);
         if (chosen === undefined) return undefined;
         input[key] = chosen.value;

@@ -5,14 +5,17 @@ import { check, index, integer, json, pgTable, primaryKey, text, timestamp } fro
 // Messages, summaries and metadata are `json`, not `jsonb`: json keeps the exact text (key order,
 // NUL characters and lone surrogates in tool output, which jsonb rejects), and nothing queries inside them.
 
-/** One conversation: its counters are bumped in the same transaction as every write to it. */
+/**
+ * One conversation. Its message count and the time of its last append are read from its messages (an
+ * append is one insert into `kioku_session_messages`, nothing else); `view_count` is bumped, and
+ * `updated_at` set, in the transaction that records a compaction.
+ */
 export const sessions = pgTable(
   'kioku_sessions',
   {
     id: text('id').primaryKey(),
     title: text('title'),
     metadata: json('metadata').$type<Record<string, unknown>>().notNull(),
-    messageCount: integer('message_count').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

