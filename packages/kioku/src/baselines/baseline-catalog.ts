@@ -66,7 +66,7 @@ export const baselineCatalog: readonly BaselineEntry[] = [
   {
     name: 'kioku-default',
     description:
-      "kioku's default, as kiokuMiddleware() runs it: masking outputs of 64+ tokens (with a digest of their values) and input clearing beyond the last 2 steps, 4 steps at a time when the cache rewrite pays back, cache breakpoints at the masked frontier, and a summary once the prompt reaches 80% of the window (estimated: no model is called; each summary call billed as the instructions and the summarized messages in, 1,024 tokens out)",
+      "kioku's default, as kiokuMiddleware() runs it: masking outputs of 64+ tokens (with a digest of their values) and input clearing beyond the last 2 steps, 4 steps at a time when the cache rewrite pays back, cache breakpoints at the masked frontier, and a summary once the prompt reaches 80% of the window (estimated: no model is called; each summary call billed as the instructions and the summarized messages in, at most 1,024 tokens out)",
     kioku: true,
     compactorTrigger: () => thresholdTrigger(),
     create: () => kiokuDefault({ summarizer: 'estimated' }),
