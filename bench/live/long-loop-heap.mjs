@@ -6,8 +6,15 @@
 // `generateText` call. Against the same loop unmanaged in the same run, each in a process of its own. Heap
 // is measured after a full GC: at 1,000, 2,000 and 5,000 steps in the loop (the conversation live), and
 // before and after one call that carries 1,000, 2,000 or 5,000 steps of history (kioku keeps its state
-// after the call). Heap per conversation is the managed heap minus the unmanaged one. Also each process's
-// peak RSS.
+// after the call). Heap per conversation is what the managed process's heap grew by since the
+// conversation started minus what the unmanaged one's grew by (in the loop: from step 0 to the checkpoint;
+// resumed: from before the call to after it). Before measuring, each process runs one short conversation
+// the same way (40 steps, then a 40-step history resumed in one call) through a middleware of its own, so
+// what a process loads once (the AI SDK's prompt converter that kioku imports on first use, the
+// tokenizer's vocabulary, about 5 MB, compiled code) is not counted as a conversation's heap. The loop
+// gives the event loop a turn between steps, as a provider call's I/O does (see `providerLoop`'s `idle`:
+// without it the abort signals of kioku's summaries, and the rendered history their listeners hold, stay
+// alive for the whole loop). Also each process's peak RSS.
 // Fails (exit 1) when kioku keeps more than 20 MB per conversation at 2,000 steps, or grows faster than
 // linearly (its heap per step at 5,000 steps above 1.5x that at 1,000).
 // Run from the repository root after `npm run build`: `node bench/live/long-loop-heap.mjs`.
@@ -38,53 +45,51 @@ async function child(mode, kind, steps) {
   };
   const managed = kind === 'managed';
   const events = { compacted: 0 };
-  const middleware = managed
-    ? kiokuMiddleware({
-        onEvent: (event) => {
-          if (event.type === 'context-compacted') events.compacted += 1;
-        },
-      })
-    : undefined;
-  const wrap = (model) => (middleware === undefined ? model : wrapLanguageModel({ model, middleware }));
+  const middlewareOf = () =>
+    managed
+      ? kiokuMiddleware({
+          onEvent: (event) => {
+            if (event.type === 'context-compacted') events.compacted += 1;
+          },
+        })
+      : undefined;
+  const wrapper = (middleware) => (model) =>
+    middleware === undefined ? model : wrapLanguageModel({ model, middleware });
   const tools = workload.agentTools({ tool, jsonSchema });
+  const { convertToLanguageModelPrompt } = await import('ai/internal');
+  // Driven at the provider interface (`providerLoop`): through `generateText` the AI SDK's own per-step
+  // work would take most of the hour a 5,000-step run needs, for no difference in what kioku keeps.
+  const loop = (wrap, steps, at) =>
+    workload.providerLoop({
+      model: wrap(workload.scriptedModel({ steps: Number.POSITIVE_INFINITY })),
+      steps,
+      convertToLanguageModelPrompt,
+      at,
+      // A turn of the event loop between steps, as a real provider call's I/O gives.
+      idle: true,
+    });
+  /** Resumed: one call carrying `count` steps of history; the model answers. */
+  const resume = async (wrap, messages) => {
+    const result = await generateText({
+      model: wrap(workload.scriptedModel({ steps: 0 })),
+      instructions: workload.system,
+      messages,
+      tools,
+      maxRetries: 0,
+    });
+    if (result.text !== workload.answer) throw new Error('the resumed call did not answer');
+  };
+  // The warm-up: one short conversation each way, through a middleware that is dropped after it.
+  await loop(wrapper(middlewareOf()), 40);
+  await resume(wrapper(middlewareOf()), workload.history(40));
+  events.compacted = 0;
+  const wrap = wrapper(middlewareOf());
   if (mode === 'loop') {
-    // Driven at the provider interface, as the AI SDK drives a model in a tool loop: each call's prompt
-    // is the history so far in fresh message and part objects (the AI SDK converts its messages anew at
-    // every step) around the same strings, inputs and outputs; the caller keeps the history. Through
-    // `generateText` itself the AI SDK's own per-step work is quadratic in the history and takes most of
-    // the hour a 5,000-step run needs, for no difference in what kioku keeps.
-    const { convertToLanguageModelPrompt } = await import('ai/internal');
-    const model = wrap(workload.scriptedModel({ steps: Number.POSITIVE_INFINITY }));
-    const toolDefinitions = workload.toolNames.map((name) => ({
-      type: 'function',
-      name,
-      description: `The ${name} tool.`,
-      inputSchema: { type: 'object', properties: {} },
-    }));
     const at = {};
-    const convert = (messages) =>
-      convertToLanguageModelPrompt({
-        prompt: { instructions: undefined, messages },
-        supportedUrls: {},
-        download: undefined,
-      });
-    const history = await convert([{ role: 'user', content: workload.task }]);
     const started = process.cpuUsage();
-    for (let step = 0; step <= steps; step += 1) {
-      if (checkpoints.includes(step)) at[step] = heap();
-      if (step === steps) break;
-      const converted = await convert(workload.stepMessages(step));
-      history.push(...converted);
-      const prompt = [
-        { role: 'system', content: workload.system },
-        ...history.map((message) =>
-          typeof message.content === 'string'
-            ? { ...message }
-            : { ...message, content: message.content.map((part) => ({ ...part })) },
-        ),
-      ];
-      await model.doGenerate({ prompt, tools: toolDefinitions, maxOutputTokens: undefined });
-    }
+    await loop(wrap, steps, (step) => {
+      if (step === 0 || checkpoints.includes(step)) at[step] = heap();
+    });
     const cpu = process.cpuUsage(started);
     return {
       heap: at,
@@ -93,22 +98,14 @@ async function child(mode, kind, steps) {
       maxRssMb: process.resourceUsage().maxRSS / 1024,
     };
   }
-  // Resumed: one call carrying `steps` steps of history; the model answers.
   const messages = workload.history(steps);
   const before = heap();
   const started = process.cpuUsage();
-  const result = await generateText({
-    model: wrap(workload.scriptedModel({ steps: 0 })),
-    instructions: workload.system,
-    messages,
-    tools,
-    maxRetries: 0,
-  });
+  await resume(wrap, messages);
   const cpu = process.cpuUsage(started);
-  if (result.text !== workload.answer) throw new Error('the resumed call did not answer');
   const after = heap();
   // Kept alive through the measure: the conversation lives in the middleware's cache.
-  if (middleware === undefined && messages.length === 0) throw new Error('unreachable');
+  if (wrap === undefined && messages.length === 0) throw new Error('unreachable');
   return {
     before,
     after,
@@ -139,11 +136,16 @@ const loop = { managed: run('loop', 'managed', 5_000), unmanaged: run('loop', 'u
 const stepByStep = checkpoints.map((steps) => {
   const managed = loop.managed.heap[steps];
   const unmanaged = loop.unmanaged.heap[steps];
+  // What each process's heap grew by since the conversation started (after the warm-up).
+  const managedGrowth = managed - loop.managed.heap[0];
+  const unmanagedGrowth = unmanaged - loop.unmanaged.heap[0];
   return {
     steps,
     managedMb: mb(managed),
     unmanagedMb: mb(unmanaged),
-    perConversationMb: mb(managed - unmanaged),
+    managedGrowthMb: mb(managedGrowth),
+    unmanagedGrowthMb: mb(unmanagedGrowth),
+    perConversationMb: mb(managedGrowth - unmanagedGrowth),
     ratio: Math.round((managed / unmanaged) * 100) / 100,
   };
 });

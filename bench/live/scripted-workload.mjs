@@ -152,3 +152,46 @@ export function stepMessages(step) {
     },
   ];
 }
+
+/**
+ * Runs the agent's loop for `steps` steps at the provider interface, as the AI SDK drives a model in a
+ * tool loop: each call's prompt is the system prompt and the history so far in fresh message and part
+ * objects (the AI SDK converts its messages anew at every step) around the same strings, inputs and
+ * outputs; the caller keeps the history. Through `generateText` itself the AI SDK's own per-step work is
+ * quadratic in the history (most of the hour a 5,000-step run takes). `model` is the (wrapped) model;
+ * `at(step)` runs before each step and after the last. `convertToLanguageModelPrompt` is `ai/internal`'s.
+ * With `idle`, each step first waits a turn of the event loop, as a real provider call's network I/O
+ * does: the scripted model answers at once, so without it the whole loop runs in one job, and what V8
+ * keeps for the length of a job (the targets of `WeakRef`s read in it, such as the abort signals of
+ * kioku's summaries and what their listeners hold) stays alive to the end.
+ */
+export async function providerLoop({ model, steps, convertToLanguageModelPrompt, at, idle = false }) {
+  const toolDefinitions = toolNames.map((name) => ({
+    type: 'function',
+    name,
+    description: `The ${name} tool.`,
+    inputSchema: { type: 'object', properties: {} },
+  }));
+  const convert = (messages) =>
+    convertToLanguageModelPrompt({
+      prompt: { instructions: undefined, messages },
+      supportedUrls: {},
+      download: undefined,
+    });
+  const messages = await convert([{ role: 'user', content: task }]);
+  for (let step = 0; step <= steps; step += 1) {
+    at?.(step);
+    if (step === steps) break;
+    if (idle) await new Promise((resolve) => setImmediate(resolve));
+    messages.push(...(await convert(stepMessages(step))));
+    const prompt = [
+      { role: 'system', content: system },
+      ...messages.map((message) =>
+        typeof message.content === 'string'
+          ? { ...message }
+          : { ...message, content: message.content.map((part) => ({ ...part })) },
+      ),
+    ];
+    await model.doGenerate({ prompt, tools: toolDefinitions, maxOutputTokens: undefined });
+  }
+}

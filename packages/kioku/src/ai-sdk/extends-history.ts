@@ -16,12 +16,10 @@ export function extendsHistory(
   messages: readonly ModelMessage[],
 ): ModelMessage[] | undefined {
   if (prefix.length > messages.length) return undefined;
-  const extended = messages.slice();
   for (let index = 0; index < prefix.length; index += 1) {
     const known = prefix[index] as ModelMessage;
     const given = messages[index] as ModelMessage;
-    if (!sameMessage(known, given)) return undefined;
-    extended[index] = known;
+    if (known !== given && !sameMessage(known, given)) return undefined;
   }
-  return extended;
+  return prefix.length === 0 ? messages.slice() : prefix.concat(messages.slice(prefix.length));
 }

@@ -1,12 +1,14 @@
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
+  LanguageModelV4FunctionTool,
   LanguageModelV4Middleware,
 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
 import { defaultOverflowDetectors } from '../overflow/default-overflow-detectors.js';
 import type { OverflowDetector } from '../overflow/overflow-detector.js';
 import { checkCount } from '../strategies/internal/check-option.js';
+import type { ToolDefinition } from '../transcripts/transcript.js';
 import { withCallerBreakpoints } from './caller-breakpoints.js';
 import { type ConversationCache, conversationCache } from './conversation-cache.js';
 import type { ConversationSessions } from './conversation-sessions.js';
@@ -75,6 +77,22 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
   const histories = new WeakMap<LanguageModelV4CallOptions, CallHistory>();
   /** Per conversation, its prompts' conversion: a message sent at the same place as before is not converted again. */
   const converters = new WeakMap<Compactor, ReturnType<typeof promptConverter>>();
+  /**
+   * Per conversation, the tool definitions of its last call: the same again (the AI SDK sends the same
+   * tools at every step, in new objects) is the same array, so what was counted of them is not counted again.
+   */
+  const lastTools = new WeakMap<
+    Compactor,
+    { given: readonly unknown[]; made: ToolDefinition[] | undefined }
+  >();
+  const toolsOf = (compactor: Compactor, given: readonly unknown[] | undefined) => {
+    if (given === undefined) return undefined;
+    const last = lastTools.get(compactor);
+    if (last !== undefined && sameTools(last.given, given)) return last.made;
+    const made = toolDefinitions(given);
+    lastTools.set(compactor, { given, made });
+    return made;
+  };
   const converterOf = (compactor: Compactor) => {
     let converter = converters.get(compactor);
     if (converter === undefined) {
@@ -97,12 +115,7 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
    * The conversation's compactor. A derived id may be shared by conversations that start alike (a chat
    * app where everyone says "hi"): each is kept apart by its history, in branches `derived:…#1`, `#2`…
    */
-  const compactorOf = (
-    model: LanguageModelV4,
-    params: LanguageModelV4CallOptions,
-    messages: readonly ModelMessage[],
-  ): Compactor => {
-    const id = sessionIdOf(params);
+  const compactorOf = (model: LanguageModelV4, id: string, messages: readonly ModelMessage[]): Compactor => {
     if (!id.startsWith('derived:')) return conversations.get(id, create(model, id));
     for (let branch = 0; branch < maxBranches; branch += 1) {
       const key = branch === 0 ? id : `${id}#${branch}`;
@@ -129,14 +142,16 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
     async transformParams({ params, model }) {
       // The provider prompt's messages are `ModelMessage`s; the compactor knows which it was given.
       const messages = params.prompt as ModelMessage[];
-      const tools = toolDefinitions(params.tools);
-      const compactor = compactorOf(model, params, messages);
+      // Derived from the system messages and the first user message: read once per call.
+      const id = sessionIdOf(params);
+      const compactor = compactorOf(model, id, messages);
+      const tools = toolsOf(compactor, params.tools);
       const prepared = await tracePrompt(
         {
           operation: 'prepare',
           modelId: model.modelId,
           provider: model.provider,
-          conversationId: sessionIdOf(params),
+          conversationId: id,
           contextWindow: () => compactor.contextWindow,
           enabled: options.telemetry,
         },
@@ -174,6 +189,24 @@ export function kiokuMiddleware(options: KiokuMiddlewareOptions = {}): LanguageM
       historyOf: (params) => histories.get(params),
     }),
   };
+}
+
+/** The same tool definitions: each tool the same object, or a function tool with the same name, description and schema object. */
+function sameTools(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((tool, index) => {
+    const other = b[index];
+    if (tool === other) return true;
+    const x = tool as Partial<LanguageModelV4FunctionTool> | null;
+    const y = other as Partial<LanguageModelV4FunctionTool> | null;
+    return (
+      x?.type === 'function' &&
+      y?.type === 'function' &&
+      x.name === y.name &&
+      x.description === y.description &&
+      x.inputSchema === y.inputSchema
+    );
+  });
 }
 
 /** Conversations kept apart under one derived id before the oldest branch is started over. */
