@@ -28,7 +28,6 @@ export default mergeConfig(
         'packages/kioku/src/cli/**',
         'packages/kioku/src/entry/consumer-types.test.ts',
         'packages/kioku/src/entry/entry-loads.test.ts',
-        'packages/kioku/src/entry/package-contents.test.ts',
         'packages/kioku/src/entry/reference-docs.test.ts',
         'packages/kioku/src/memory/memory.test.ts',
         'packages/kioku/src/store/**',

@@ -10,10 +10,12 @@ import {
 } from '../packages/kioku/src/test/loopback-provider-server.js';
 
 /**
- * The package as an npm user gets it: `npm pack`, a fresh ES-module project that installs the tarball with
- * the peers its README's install command names (at the versions the repository tests, from npm's cache when
- * it holds them), and the README's example, type-checked against the installed declarations and run
- * against a loopback server speaking the OpenAI chat-completions protocol. Needs the built package.
+ * The package as an npm user gets it: `npm pack` once (the only test that packs: prepack copies the LICENSE
+ * into the package and postpack removes it, so two packs at once would race), what the tarball holds, then
+ * a fresh ES-module project that installs it with the peers its README's install command names (at the
+ * versions the repository tests, from npm's cache when it holds them), and the README's example,
+ * type-checked against the installed declarations and run against a loopback server speaking the OpenAI
+ * chat-completions protocol. Needs the built package.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packageDir = join(root, 'packages/kioku');
@@ -52,27 +54,86 @@ function firstExample(): string {
   return code;
 }
 
+let work: string;
+let tarball: string;
+let files: string[];
+
+beforeAll(() => {
+  if (!existsSync(join(packageDir, 'dist/index.js'))) {
+    throw new Error('packages/kioku/dist does not exist: run `npm run build` before this test');
+  }
+  work = mkdtempSync(join(tmpdir(), 'kioku-packed-'));
+  const [packed] = JSON.parse(
+    run('npm', ['pack', '--json', '--pack-destination', work], packageDir),
+  ) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
+  if (packed === undefined) throw new Error('npm pack wrote no tarball');
+  tarball = join(work, packed.filename);
+  files = packed.files.map((file) => file.path);
+}, 300_000);
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('carries its own README, written for npm users, and the LICENSE, copied from the repository root and removed again', () => {
+    expect(files).toContain('README.md');
+    expect(readme).toMatch(/^npm install kioku /m);
+    expect(files).toContain('LICENSE');
+    expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/MIT License/);
+    expect(existsSync(join(packageDir, 'LICENSE'))).toBe(false);
+  });
+
+  it('ships each vocabulary as one compact file and the one Chart.js build the report inlines', () => {
+    expect(files.filter((file) => file.startsWith('dist/tokens/vocabularies/')).sort()).toEqual(
+      ['cl100k_base', 'claude-legacy', 'deepseek-v3', 'o200k_base', 'qwen2.5'].map(
+        (name) => `dist/tokens/vocabularies/${name}.bin`,
+      ),
+    );
+    expect(files.filter((file) => file.includes('chart.'))).toEqual(['dist/report/chart.umd.min.js']);
+  });
+
+  it('ships no source maps, no tests and no sources, and no file that points at a map', () => {
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect(files.filter((file) => /\.test\.|(^|\/)src\//.test(file))).toEqual([]);
+    const pointing = files.filter(
+      (file) =>
+        /\.(js|d\.ts)$/.test(file) &&
+        readFileSync(join(packageDir, file), 'utf8').includes('sourceMappingURL='),
+    );
+    expect(pointing).toEqual([]);
+  });
+
+  it('holds every file its exports and bin name', () => {
+    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+      exports: Record<string, string | Record<string, string>>;
+    };
+    const targets = [
+      ...Object.values(manifest.bin),
+      ...Object.values(manifest.exports).flatMap((target) =>
+        typeof target === 'string' ? [target] : Object.values(target),
+      ),
+    ].map((target) => target.replace(/^\.\//, ''));
+    expect(targets.filter((target) => !files.includes(target))).toEqual([]);
+  });
+});
+
 describe('the packed package in a fresh project', () => {
-  let work: string;
   let server: LoopbackProvider;
 
   beforeAll(async () => {
     server = await startLoopbackProvider({ replies: [{ text: reply }] });
-    work = mkdtempSync(join(tmpdir(), 'kioku-packed-'));
   });
 
   afterAll(async () => {
     await server?.close();
-    rmSync(work, { recursive: true, force: true });
   });
 
   it("installs with the README's peers, compiles its example and runs it", async () => {
-    const [packed] = JSON.parse(
-      run('npm', ['pack', '--json', '--pack-destination', work], packageDir),
-    ) as Array<{
-      filename: string;
-    }>;
-    if (packed === undefined) throw new Error('npm pack wrote no tarball');
     const project = join(work, 'project');
     mkdirSync(project);
     writeFileSync(
@@ -92,7 +153,7 @@ describe('the packed package in a fresh project', () => {
         '--no-fund',
         '--ignore-scripts',
         '--prefer-offline',
-        join(work, packed.filename),
+        tarball,
         ...peers,
         `@types/node@${installedVersion('@types/node')}`,
       ],
