@@ -69,7 +69,7 @@ describe('digestPlaceholder', () => {
     expect(edits[0]?.tokensAfter).toBe(counter.countMessage(masked as ModelMessage));
   });
 
-  it('digests each output as it leaves the keep window, so the batch that masks it sends the same', async () => {
+  it('digests each output before its batch, one step a call, and the batch sends the same', async () => {
     const outputOf = (step: number) =>
       Array.from(
         { length: 40 },
@@ -104,9 +104,9 @@ describe('digestPlaceholder', () => {
       plainState = expected.state;
       preparedAfter.push(prepared.length);
     }
-    // Steps 0–2 as they leave the newest 2 (the batch of 4 at 6 steps digests step 3 itself), then 4–6.
-    expect(preparedAfter).toEqual([0, 0, 1, 2, 3, 3, 4, 5, 6]);
-    expect(prepared).toEqual([0, 1, 2, 4, 5, 6].map(outputOf));
+    // Every step but the newest, one a call: the batch of 4 at 6 steps finds steps 0–3 digested.
+    expect(preparedAfter).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(prepared).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map(outputOf));
     expect(state.masked).toEqual(['c0', 'c1', 'c2', 'c3']);
   });
 });

@@ -34,7 +34,7 @@ const keyed = /^[A-Za-z_][\w.-]{0,40}=/;
  * items come from the untrusted output: line breaks and control characters become spaces, square
  * brackets parentheses, so an item cannot end the placeholder or start a line of its own. The digest
  * depends on the output's text alone, so `prepare(text)` makes it ahead of the call that masks the output
- * (`observationMasking` does as an output leaves its window, so a batch's call does not digest the batch).
+ * (`observationMasking` does a call before an output may leave its window, so a batch's call digests none).
  *
  * @example
  * const masking = observationMasking({ keep: 10, placeholder: digestPlaceholder({ recallTool: 'recall_output' }) });

@@ -29,8 +29,8 @@ export interface MaskedOutput {
 
 /**
  * A placeholder that can do ahead of time the work that depends on the output's text alone
- * (`digestPlaceholder`'s digest): `observationMasking` calls `prepare` with the text of each output that
- * left its window, so the call that masks a batch of them does not do that work for the whole batch.
+ * (`digestPlaceholder`'s digest): `observationMasking` calls `prepare` with the text of each output the
+ * next batch may mask, so the call that masks a batch of them does not do that work for the whole batch.
  */
 export interface PreparedPlaceholder {
   (output: MaskedOutput): string;

@@ -44,8 +44,8 @@ export interface ObservationMaskingOptions extends ToolFilterOptions {
   batchSize?: number;
   /**
    * The placeholder's text; default {@link describeMaskedOutput}. One with `prepare`
-   * (`digestPlaceholder`) is given each output's text as the output leaves the `keep` window, before the
-   * batch that masks it.
+   * (`digestPlaceholder`) is given each output's text one call before it may leave the `keep` window
+   * (never the newest step's), ahead of the batch that masks it.
    */
   placeholder?: ((output: MaskedOutput) => string) | PreparedPlaceholder;
   /**
@@ -240,9 +240,10 @@ export function observationMasking({
       }
       for (const position of candidates) run.decide(position, decide(position));
       if (prepare !== undefined) {
-        // Outputs that left the newest `keep` steps are masked by a later batch: what their placeholders
-        // need of their text alone is made now, a step's outputs per call, not a batch's at one call.
-        const edge = Math.min(steps - keep, steps - 1);
+        // Outputs the next call's batch may mask (those that will have left the newest `keep` steps; never
+        // the newest step's): what their placeholders need of their text alone is made now, a step's
+        // outputs per call, so no call makes a whole batch's.
+        const edge = Math.min(steps + 1 - keep, steps - 1);
         for (let position = results.length - 1; position >= 0; position -= 1) {
           const { index, part, step } = results[position] as Stepped<ToolResultPart>;
           if (step < cutoff) break;
