@@ -58,3 +58,4 @@ export function breakpointPlan(
       return { strategy, mark: strategy.placesCacheBreakpoints === true ? undefined : agents };
   }
 }
+
