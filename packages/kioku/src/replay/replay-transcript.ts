@@ -126,10 +126,21 @@ export async function runReplay({
   // Each message counted once, and each prompt from the one before it (as the middleware counts).
   const counter = cachedCounter(givenCounter);
   // A compaction the trigger asked for whose strategy threw (a failing summarizer) stops the replay too: a
-  // replay whose fallbacks stood in silently would not measure the strategy.
+  // replay whose fallbacks stood in silently would not measure the strategy. Caught as the strategy throws
+  // (not from the compactor's events: listening makes it report every prompt it prepares).
   let compactionError: unknown;
+  const watched = <Output>(work: () => Promise<Output>): Promise<Output> =>
+    work().catch((error: unknown) => {
+      compactionError ??= error;
+      throw error;
+    });
+  const { compact } = strategy;
   const compactor = createCompactor({
-    strategy,
+    strategy: {
+      ...strategy,
+      apply: (input) => watched(() => strategy.apply(input)),
+      ...(compact === undefined ? {} : { compact: (input) => watched(() => compact.call(strategy, input)) }),
+    },
     counter,
     contextWindow: budget.contextWindow,
     // The strategy weighs rewrites at the prices this replay bills (`cachePayback`).
@@ -139,9 +150,6 @@ export async function runReplay({
       : { reservedOutputTokens: budget.reservedOutputTokens }),
     trigger: trigger ?? false,
     onStrategyError: 'throw',
-    onEvent: (event) => {
-      if (event.type === 'compaction-failed' && event.error !== undefined) compactionError ??= event.error;
-    },
   });
   const recorded = replayCalls(transcript);
   for (const [index, call] of recorded.entries()) {
