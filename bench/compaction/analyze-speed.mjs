@@ -46,7 +46,12 @@ async function child([out, mainJs, models, ...paths]) {
   console.log = (...values) => printed.push(values.join(' '));
   const started = process.cpuUsage();
   process.on('exit', (code) => {
-    const figures = { code, analyzeCpu: cpuSeconds(started), processCpu: cpuSeconds(), output: printed.join('\n') };
+    const figures = {
+      code,
+      analyzeCpu: cpuSeconds(started),
+      processCpu: cpuSeconds(),
+      output: printed.join('\n'),
+    };
     writeFileSync(out, JSON.stringify(figures));
   });
   process.argv = [process.execPath, mainJs, 'analyze', ...paths, '--breakpoints', 'both', '--json'];
@@ -70,7 +75,8 @@ async function main() {
   /** A set: its name, the paths given to analyze, and the models whose vocabularies the warm-up loads. */
   async function set(name, paths, limit = Number.POSITIVE_INFINITY) {
     const { transcripts, errors } = await loadTranscripts(paths);
-    if (errors.length > 0) throw new Error(`${name}: ${errors.map(({ file }) => file).join(', ')} failed to load`);
+    if (errors.length > 0)
+      throw new Error(`${name}: ${errors.map(({ file }) => file).join(', ')} failed to load`);
     const used = transcripts.filter((t) => t.calls.length > 0).slice(0, limit);
     const files = limit === Number.POSITIVE_INFINITY ? paths : [...new Set(used.map((t) => t.file))];
     const models = [
@@ -116,12 +122,14 @@ async function main() {
       { env: { ...process.env, KIOKU_VOCABULARY_DIR: vocabularies }, stdio: 'ignore' },
     );
     const figures = JSON.parse(readFileSync(out, 'utf8'));
-    if (figures.code !== 0) throw new Error(`${version} analyze exited ${figures.code} on ${paths.join(' ')}`);
+    if (figures.code !== 0)
+      throw new Error(`${version} analyze exited ${figures.code} on ${paths.join(' ')}`);
     return { ...figures, json: JSON.parse(figures.output) };
   }
 
   /** The report without what is measured in time (each strategy's p95 ms per call). */
-  const untimed = (json) => JSON.stringify(json, (key, value) => (key === 'overheadMsP95' ? undefined : value));
+  const untimed = (json) =>
+    JSON.stringify(json, (key, value) => (key === 'overheadMsP95' ? undefined : value));
 
   const rows = [];
   const violations = [];
@@ -133,13 +141,16 @@ async function main() {
         for (const version of round % 2 === 0 ? ['baseline', 'current'] : ['current', 'baseline']) {
           const figures = run(version, item);
           if (version === 'current') reports.add(untimed(figures.json));
-          if (best[version] === undefined || figures.analyzeCpu < best[version].analyzeCpu) best[version] = figures;
+          if (best[version] === undefined || figures.analyzeCpu < best[version].analyzeCpu)
+            best[version] = figures;
           console.error(`${item.name} round ${round + 1} ${version}: ${figures.analyzeCpu.toFixed(2)} s CPU`);
         }
       }
       const calls = best.current.json.calls;
       if (best.baseline.json.calls !== calls) {
-        violations.push(`${item.name}: the baseline replayed ${best.baseline.json.calls} calls, this checkout ${calls}`);
+        violations.push(
+          `${item.name}: the baseline replayed ${best.baseline.json.calls} calls, this checkout ${calls}`,
+        );
       }
       const perSecond = (figures) => calls / figures.analyzeCpu;
       const ratio = perSecond(best.current) / perSecond(best.baseline);
@@ -166,7 +177,9 @@ async function main() {
       rows.push(row);
       if (reports.size !== 1) violations.push(`${item.name}: this checkout's reports differ between rounds`);
       if (row.checked && ratio < target) {
-        violations.push(`${item.name}: ${row.ratio}x the baseline's calls per CPU-second (target >= ${target}x)`);
+        violations.push(
+          `${item.name}: ${row.ratio}x the baseline's calls per CPU-second (target >= ${target}x)`,
+        );
       }
     }
   } finally {
@@ -185,7 +198,10 @@ async function main() {
     violations,
   };
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
-  writeFileSync(new URL('../results/analyze-speed.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(
+    new URL('../results/analyze-speed.json', import.meta.url),
+    `${JSON.stringify(result, null, 2)}\n`,
+  );
   console.table(
     rows.map((row) => ({
       set: row.set,

@@ -58,4 +58,3 @@ export function breakpointPlan(
       return { strategy, mark: strategy.placesCacheBreakpoints === true ? undefined : agents };
   }
 }
-

@@ -3,8 +3,9 @@ import { createCompactor, type PreparedPrompt } from '../ai-sdk/create-compactor
 import { ReplayStrategyError } from '../errors/replay-strategy-error.js';
 import { type FidelityMeter, fidelityMeter } from '../fidelity/fidelity-meter.js';
 import { cachePrices } from '../pricing/cache-prices.js';
+import type { CostReport } from '../pricing/call-bill.js';
 import { noCachePolicy } from '../pricing/no-cache-policy.js';
-import { type SimulatedCall, simulateCost } from '../pricing/simulate-cost.js';
+import { type SimulatedCall, simulateCosts } from '../pricing/simulate-cost.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
 import { cachedCounter } from '../tokens/cached-counter.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
@@ -221,8 +222,12 @@ export function billReplay(
         }));
   const model = pricing.model;
   const billing = marking?.counter ?? counter;
-  const uncached = simulateCost({ calls, model, counter: billing, policy: noCachePolicy() });
-  const cached = simulateCost({ calls, model, counter: billing, policy: pricing.policy });
+  const [uncached, cached] = simulateCosts({
+    calls,
+    model,
+    counter: billing,
+    policies: [noCachePolicy(), pricing.policy],
+  }) as [CostReport, CostReport];
   // The strategy's own model calls share no prefix with the agent's prompts: plain prices, no cache.
   const strategyCost = (call: MeasuredCall) =>
     call.strategyInputTokens * model.price.inputPerToken +
