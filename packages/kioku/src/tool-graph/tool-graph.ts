@@ -144,7 +144,6 @@ export function createToolGraph({
     if (wordsCache?.text !== text) wordsCache = { text, words: intentWords(text) };
     return wordsCache.words;
   };
-  const top = topPredictor(counts, weights, wordsOf);
 
   /** Learns that the agent took `action` after the first `end` events. */
   function learnAt(events: readonly AgentEvent[], end: number, action: string): void {
@@ -260,6 +259,8 @@ export function createToolGraph({
     }
     return { ranked, confidence: ranked[0]?.probability ?? 0 };
   }
+
+  const top = topPredictor(counts, weights, wordsOf, predict);
 
   return {
     learn: (before, action) => learnAt(before, before.length, action),

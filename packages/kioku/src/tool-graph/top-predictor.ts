@@ -22,6 +22,9 @@ export interface TopPredictor {
   learned(id: number): void;
 }
 
+/** Above one action in this many mentioned by the evidence, the full prediction ranks (it is faster then). */
+const mostMentioned = 4;
+
 /** Slack on the bound that stops reading an order: far above floating-point error, far below any real gap. */
 const slack = 1e-9;
 
@@ -31,12 +34,14 @@ const slack = 1e-9;
  * number of actions: the actions the evidence mentions are scored as the full prediction scores them;
  * every other action's score is its prior order's weight times one factor of the decision, so they are read
  * from a kept order (`PriorOrders`) only while they can still rank in the top; the probabilities' sum adds
- * the mentioned scores to that factor times the order's total less the mentioned weights.
+ * the mentioned scores to that factor times the order's total less the mentioned weights. When the
+ * evidence mentions more than a quarter of the actions, the full prediction ranks them (faster then).
  */
 export function topPredictor(
   counts: DecayingCounts,
   weights: ToolGraphWeights,
   wordsOf: (text: string) => string[],
+  full: (before: readonly AgentEvent[]) => ToolPrediction,
 ): TopPredictor {
   const exponents = [0, weights.intent, weights.recentTools, weights.intent + weights.recentTools];
   let orders: PriorOrders | undefined;
@@ -145,6 +150,11 @@ export function topPredictor(
       weights.recentTools > 0
         ? keySums(recentTable, recentTools(before, before.length), actions, recentAt, recentSums)
         : { base: 0, seen: 0 };
+    // Evidence that mentions most actions leaves little to skip: the full prediction is faster then.
+    if (mentioned.length * mostMentioned > actions) {
+      const ranked = full(before).ranked.slice(0, top);
+      return { ranked, confidence: ranked[0]?.probability ?? 0 };
+    }
     const priorBase = Math.log(prior.total * scale + 0.5 * actions);
     const priorLogs = derived(prior, scale, priorLog);
     /** The full prediction's score of `id`, operation for operation. */
