@@ -72,17 +72,22 @@ async function main() {
   const vocabularies = join(root, 'packages/kioku/dist/tokens/vocabularies');
   const currentMain = join(root, 'packages/kioku/dist/cli/main.js');
 
-  /** A set: its name, the paths given to analyze, and the models whose vocabularies the warm-up loads. */
-  async function set(name, paths, limit = Number.POSITIVE_INFINITY) {
+  /**
+   * A set: its name, the paths given to analyze (with `--model` when the runs do not name theirs), and the
+   * models whose vocabularies the warm-up loads.
+   */
+  async function set(name, paths, { limit = Number.POSITIVE_INFINITY, model } = {}) {
     const { transcripts, errors } = await loadTranscripts(paths);
     if (errors.length > 0)
       throw new Error(`${name}: ${errors.map(({ file }) => file).join(', ')} failed to load`);
     const used = transcripts.filter((t) => t.calls.length > 0).slice(0, limit);
     const files = limit === Number.POSITIVE_INFINITY ? paths : [...new Set(used.map((t) => t.file))];
     const models = [
-      ...new Set(used.map((t) => t.model ?? t.calls.find((call) => call.model !== undefined)?.model)),
-    ].filter((model) => model !== undefined);
-    return { name, paths: files, models };
+      ...new Set(
+        used.map((t) => model ?? t.model ?? t.calls.find((call) => call.model !== undefined)?.model),
+      ),
+    ].filter((id) => id !== undefined);
+    return { name, paths: files, models, args: model === undefined ? [] : ['--model', model] };
   }
 
   const sets = [
@@ -97,11 +102,13 @@ async function main() {
       await set(
         'mini-swe-agent deepseek-chat (3 runs)',
         [join(trajectoriesDir, 'mini-swe-agent/pr816_deepseek_eval/output/deepseek_chat_dev')],
-        3,
+        { limit: 3 },
       ),
-      await set('tau-bench airline gpt-4o', [
-        join(trajectoriesDir, 'tau-bench/historical_trajectories/gpt-4o-airline.json'),
-      ]),
+      await set(
+        'tau-bench airline gpt-4o',
+        [join(trajectoriesDir, 'tau-bench/historical_trajectories/gpt-4o-airline.json')],
+        { model: 'gpt-4o' },
+      ),
     );
   } else {
     console.error(`../shared is absent (${trajectoriesDir}): the samples alone are measured`);
@@ -112,12 +119,20 @@ async function main() {
   const versions = { baseline: join(baseline.dist, 'cli/main.js'), current: currentMain };
 
   const scratch = mkdtempSync(join(tmpdir(), 'analyze-speed-'));
-  function run(version, { paths, models }) {
+  function run(version, { paths, models, args }) {
     const out = join(scratch, 'figures.json');
     rmSync(out, { force: true });
     execFileSync(
       process.execPath,
-      [fileURLToPath(import.meta.url), '--child', out, versions[version], JSON.stringify(models), ...paths],
+      [
+        fileURLToPath(import.meta.url),
+        '--child',
+        out,
+        versions[version],
+        JSON.stringify(models),
+        ...paths,
+        ...args,
+      ],
       // The baseline's build finds the vocabularies (written by `npm run build` only) in this checkout's.
       { env: { ...process.env, KIOKU_VOCABULARY_DIR: vocabularies }, stdio: 'ignore' },
     );
