@@ -83,8 +83,7 @@ export function toolGraphPrepareStep<TOOLS extends ToolSet = ToolSet>({
         filler?.learn(before, event);
       }
     }
-    // Narrowing reads at most topK tools and a reply past the first: no need to rank every tool.
-    const prediction = graph.predict(events, { top: topK + 2 });
+    const prediction = graph.predict(events);
     const threshold = typeof theta === 'function' ? theta(graph) : theta;
     const top = prediction.ranked[0];
     const common = {
