@@ -43,6 +43,17 @@ const plainOf = new Map(
     .map((item) => [item.injection, item.text]),
 );
 
+// Round 4's encoders whose output is not words (see build-hostile-corpus.mjs).
+const encodedCategories = new Set([
+  'base64',
+  'base64-in-tool-call',
+  'double-url-encoded',
+  'hex-escapes',
+  'spaced-hex',
+  'unicode-escapes',
+  'html-entities',
+  'quoted-printable',
+]);
 const ratio = (part, whole) => (whole === 0 ? null : Math.round((part / whole) * 10000) / 10000);
 const share = (list, test) => ratio(list.filter(test).length, list.length);
 const detected = (memory, text) => {
@@ -75,6 +86,11 @@ function scoreCheck(memory, check, { injections, knowledge, benign }) {
     caughtWherePlainCaught: share(plainCaught, test),
     factsRefused: share(knowledge, test),
     benignRefused: share(benign, test),
+    // The guard refuses any claim that carries encoded text, benign or not: the outputs in words.
+    benignInWordsRefused: share(
+      benign.filter((item) => !encodedCategories.has(item.category)),
+      test,
+    ),
     byDisguise: byCategory(injections, test),
     byDisguiseWherePlainCaught: byCategory(plainCaught, test),
     benignRefusedByCategory: byCategory(benign, test),
@@ -138,6 +154,11 @@ for (const split of ['holdout', 'tune']) {
     );
     printChange(`  ${title}: facts refused`, was.factsRefused, is.factsRefused);
     printChange(`  ${title}: benign outputs refused`, was.benignRefused, is.benignRefused);
+    printChange(
+      `  ${title}: benign outputs in words refused`,
+      was.benignInWordsRefused,
+      is.benignInWordsRefused,
+    );
     for (const [category, value] of Object.entries(is.byDisguise)) {
       printChange(
         `    ${category} (where plain refused)`,
