@@ -73,4 +73,6 @@ if (process.argv.includes('--sets')) {
       `| ${label(name)} | ${fixed(long[name].inputTokensRatio)} / ${fixed(long[name]['costCachedRatio_anthropic-style'])} | ${hidden.join(' / ')} | ${halves.map((half) => fixed(worstWorkload(name, half))).join(' / ')} | ${run[0] === null ? '–' : run.map(fixed).join(' / ')} |`,
     );
   }
+  // The reference every ratio is taken against.
+  console.log('| unmanaged | 1 / 1 | 0% | 1 / 1 | 1 / 1 |');
 }
