@@ -50,7 +50,8 @@ if (process.argv.includes('--sets')) {
   for (const set of setNames) {
     for (const name of names) {
       const [pick, held] = halves.map((half) => figures[half][set][name]);
-      const costs = (entry) => pricings.map((pricing) => fixed(entry[`costCachedRatio_${pricing}`])).join(' / ');
+      const costs = (entry) =>
+        pricings.map((pricing) => fixed(entry[`costCachedRatio_${pricing}`])).join(' / ');
       const hidden = (entry) => `${percent(entry.hiddenFactRate)} (${percent(entry.hiddenOutputFactRate)})`;
       const write =
         pick.writeCalls === 0 ? '–' : `${percent(pick.writeHiddenRate)} / ${percent(held.writeHiddenRate)}`;
