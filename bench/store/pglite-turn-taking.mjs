@@ -109,7 +109,6 @@ try {
 } finally {
   baseline.remove();
 }
-const max = (list) => Math.max(...list);
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const rows = Object.keys(alerts).map((alert) => ({
   alert,
