@@ -1,6 +1,8 @@
 import type { TokenCounter } from '../../../tokens/token-counter.js';
+import { extractTextFacts } from './extract-text-facts.js';
 import type { Fact } from './fact.js';
 import { factChecker } from './fact-checker.js';
+import { factKey } from './message-facts.js';
 import { renderPreservedFacts } from './preserved-facts-section.js';
 
 /** A cap on the "Preserved facts" section of {@link preserveFacts}. */
@@ -47,9 +49,15 @@ export interface PreservedFacts {
  */
 export function preserveFacts({ summary, facts, cap }: PreserveFactsOptions): PreservedFacts {
   const present = factChecker(summary);
+  // The next compaction reads the summary back with `extractFacts`: a fact the checker finds in words
+  // the extractor would not take again ("the changelog" for `ChangeLog`) is lost then, so it is listed.
+  const readBack = new Set(extractTextFacts(summary).map(factKey));
   const held: Fact[] = [];
   const missing: Fact[] = [];
-  for (const fact of facts) (present(fact) ? held : missing).push(fact);
+  for (const fact of facts) {
+    const kept = present(fact) && (fact.kind === 'instruction' || readBack.has(factKey(fact)));
+    (kept ? held : missing).push(fact);
+  }
   const withSection = (listed: readonly Fact[], leftOut: number) =>
     `${summary.trimEnd()}\n\n${renderPreservedFacts(listed, { leftOut })}`;
   const result = (listed: Fact[], dropped: Fact[]): PreservedFacts => ({
