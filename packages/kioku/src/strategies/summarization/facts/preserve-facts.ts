@@ -37,7 +37,8 @@ export interface PreservedFacts {
 }
 
 /**
- * Checks that a summary holds every fact of the slice it replaces and appends the missing ones,
+ * Checks that a summary holds every fact of the slice it replaces (found by `factChecker`, and, but for
+ * instructions, read back by `extractTextFacts` as the next compaction reads it) and appends the missing ones,
  * verbatim, under a "Preserved facts" heading, so no indicator or instruction is lost to a summarizer
  * that dropped it. With a `cap`, the section never grows past `cap.maxTokens`: the missing facts first by
  * priority (user instructions, then the most mentioned and most recent indicators) are listed, and the
