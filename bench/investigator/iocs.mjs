@@ -1,14 +1,15 @@
 // How well the investigator's IOC extractor finds the indicators an analyst would take from an alert
-// (issue 26.8): bench/investigator/ioc-set, 28 alerts of 19 schemas, each labelled by hand (README.md there
-// has the rules) before the extractor ran on them. Three splits: tune (rules were chosen on it), held-out
-// (only reported, but its mistakes were reported before the last rules were chosen) and fresh (eight alerts
-// of eight more schemas, written and labelled after the rules were chosen: the honest out-of-sample
-// figure). Scores per indicator kind, precision and recall, on each split, for the extractor ingest uses
-// (`alertIocs`, over the parsed alert's keys and values with its rules for identifiers, versions, links and
-// resource names) and, as the baseline in the same run, kioku's plain `extractIndicators` over the alert's
-// JSON text (the same pattern extractor with no alert-specific rule). An indicator counts as found when
-// its kind and its value (case aside) match a label. Checks on the held-out and fresh splits: alertIocs'
-// precision and recall over all kinds >= 0.9, and its precision not below the baseline's.
+// (issue 26.8): bench/investigator/ioc-set, 53 alerts of 37 schemas, each labelled by hand by the rules in
+// its README.md before the extractor ran on it. Two halves: tune (rounds 1 and 2, whose mistakes were
+// reported while rules were chosen) and held-out (round 3: 25 alerts of sources not used before, real
+// records from ../shared's security logs and six written in vendors' documented shapes, committed before
+// the extractor ran on them: the honest out-of-sample figure). Scores per indicator kind, precision and
+// recall, on each half, for the extractor ingest uses (`alertIocs`, over the parsed alert's keys and values
+// with its rules for identifiers, digests, versions, links, endpoints and resource names) and, as the
+// baseline in the same run, kioku's plain `extractIndicators` over the alert's JSON text (the same pattern
+// extractor with no alert-specific rule). An indicator counts as found when its kind and its value (case
+// aside) match a label. Checks on the held-out half: alertIocs' precision and recall over all kinds >= 0.9,
+// and its precision not below the baseline's.
 // Writes bench/results/investigator-iocs.json. Run after `npm run build`:  node bench/investigator/iocs.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -68,7 +69,7 @@ function score(selected) {
   };
 }
 
-const splits = ['tune', 'held-out', 'fresh'];
+const splits = ['tune', 'held-out'];
 const kinds = [...new Set(rows.map((row) => row.kind))].sort();
 const scores = {};
 for (const extractor of Object.keys(extractors)) {
@@ -86,8 +87,6 @@ const mistakes = rows
   .map(({ split, alert, item, outcome }) => ({ split, alert, item, outcome }));
 
 const heldOut = scores.alertIocs['held-out'].all;
-const fresh = scores.alertIocs.fresh.all;
-const baselineFresh = scores['baseline: extractIndicators over the JSON text'].fresh.all;
 const baselineHeldOut = scores['baseline: extractIndicators over the JSON text']['held-out'].all;
 const checks = [
   { check: 'held-out: alertIocs precision >= 0.9', value: heldOut.precision, pass: heldOut.precision >= 0.9 },
@@ -96,13 +95,6 @@ const checks = [
     check: "held-out: alertIocs precision >= the baseline's",
     value: `${heldOut.precision} vs ${baselineHeldOut.precision}`,
     pass: heldOut.precision >= baselineHeldOut.precision,
-  },
-  { check: 'fresh: alertIocs precision >= 0.9', value: fresh.precision, pass: fresh.precision >= 0.9 },
-  { check: 'fresh: alertIocs recall >= 0.9', value: fresh.recall, pass: fresh.recall >= 0.9 },
-  {
-    check: "fresh: alertIocs precision >= the baseline's",
-    value: `${fresh.precision} vs ${baselineFresh.precision}`,
-    pass: fresh.precision >= baselineFresh.precision,
   },
 ];
 writeFileSync(
