@@ -131,3 +131,46 @@ describe('alertIocs', () => {
     ]);
   });
 });
+
+describe('alertIocs: cloud endpoints, digests of what is not a file, vendor portals', () => {
+  const found = (alert: unknown) => alertIocs(alert).iocs.map((ioc) => `${ioc.kind} ${ioc.value}`);
+
+  it("takes no cloud API endpoint or public registry as a domain, but a bucket's or an instance's host", () => {
+    const alert = {
+      clientProvidedHostHeader: 'iam.amazonaws.com',
+      '@type': 'type.googleapis.com/google.apps.alertcenter.type.MailPhishing',
+      note: 'called sts.us-east-1.amazonaws.com, pulled docker.io/library/alpine',
+      Host: 'backups-7f3a.s3.amazonaws.com',
+      publicDnsName: 'ec2-54-210-17-9.compute-1.amazonaws.com',
+    };
+    expect(found(alert)).toEqual([
+      'domain backups-7f3a.s3.amazonaws.com',
+      'domain ec2-54-210-17-9.compute-1.amazonaws.com',
+    ]);
+  });
+
+  it("takes no digest of a message's body or subject, nor of the event, for a file's hash", () => {
+    const alert = {
+      md5HashMessageBody: '1b7e3f0c9a2d4e6f8a0b1c2d3e4f5a6b',
+      md5HashSubject: 'c0ffee1234567890abcdef0123456789',
+      event_hash: '6c2e1a9f0b3d4e5f6a7b8c9d0e1f2a3b',
+      attachmentMd5: '8f14e45fceea167a5a36dedd4bea2543',
+      // Sysmon's fields in Sentinel's WindowsEvent: the hashes are the process image's.
+      EventData: JSON.stringify({ Hashes: 'SHA1=F43D9BB316E30AE1A3494AC5B0624F6BEA1BF054' }),
+    };
+    expect(found(alert)).toEqual([
+      'md5 8f14e45fceea167a5a36dedd4bea2543',
+      'sha1 F43D9BB316E30AE1A3494AC5B0624F6BEA1BF054',
+    ]);
+  });
+
+  it("takes no link to a vendor's threat portal, sandbox or investigation tool", () => {
+    const alert = {
+      securityInvestigationToolLink: 'https://admin.google.com/ac/sc/investigation?query=9a4c1f52',
+      threatUrl: 'https://threatinsight.proofpoint.com/a1b2c3d4/threat/email/2fab740f',
+      cloud: 'wildfire.paloaltonetworks.com',
+      url: 'https://invoice-portal-pay.com/view/INV-20931',
+    };
+    expect(found(alert)).toEqual(['url https://invoice-portal-pay.com/view/INV-20931']);
+  });
+});

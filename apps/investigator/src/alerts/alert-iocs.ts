@@ -41,8 +41,9 @@ export interface AlertIocs {
  * in `omitted`). Also taken: host names under private-network suffixes (`.internal`, `.local`) and a value
  * that is a host name in any case. Not taken: the version of a product token (`Edg/126.0.0.0`) as an
  * address, cloud resource names (a finding's name), and what {@link notIndicatorOf} says a field does not
- * hold (identifiers as hashes, the vendor's console and documentation links, service names, message ids,
- * the analyst an alert is assigned to). Iterative, and bounded in the text it reads.
+ * hold (identifiers and digests of what is not a file as hashes, the vendor's console, portal and
+ * documentation links, cloud API endpoints and public registries as domains, message ids, the analyst an
+ * alert is assigned to). Iterative, and bounded in the text it reads.
  */
 export function alertIocs(value: unknown): AlertIocs {
   const seen = new Set<string>();
