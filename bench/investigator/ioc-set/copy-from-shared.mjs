@@ -14,11 +14,16 @@ import { parse } from 'csv-parse/sync';
 
 const logs = fileURLToPath(new URL('../../../../shared/data/security-logs/', import.meta.url));
 
+/** The text of a zip's files (or of the one named). */
+function unzip(zip, file) {
+  return execFileSync('unzip', ['-p', `${logs}${zip}`, ...(file ? [file] : [])], {
+    maxBuffer: 1 << 28,
+  }).toString('utf8');
+}
+
 /** The records of an NDJSON file, inside a zip (`zip` names it) or not. */
 function ndjson(path, zip) {
-  const text = zip
-    ? execFileSync('unzip', ['-p', `${logs}${zip}`], { maxBuffer: 1 << 28 }).toString('utf8')
-    : readFileSync(`${logs}${path}`, 'utf8');
+  const text = zip ? unzip(zip) : readFileSync(`${logs}${path}`, 'utf8');
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')
@@ -36,11 +41,60 @@ const auditd = ndjson(
   'otrf/log4shell/syslog_auoms_auditd_log4shell_cve2021_44228_jndi_reference.zip',
 );
 const zeek = ndjson('otrf/apt29_zeek/day1/combined_zeek.log');
+const zeekDay2 = ndjson('otrf/apt29_zeek/day2/combined_zeek.log');
+const sysmonLinux = ndjson(
+  undefined,
+  'otrf/log4shell/syslog_sysmon_log4shell_cve2021_44228_jndi_reference.zip',
+);
+const securityAuditing = ndjson(
+  undefined,
+  'otrf/log4shell/securityauditing_log4shell_cve2021_44228_java_serialized_object.zip',
+);
+const vmConnection = ndjson(
+  undefined,
+  'otrf/log4shell/vminsights_vmconnection_log4shell_cve2021_44228_jndi_reference.zip',
+);
+const honeybucket = parse(unzip('otrf/aws_cloudtrail/aws_s3_honeybucketlogs.zip'), { columns: true });
+const lsassZeek = 'otrf/lsass_campaign_01/metasploit_logonpasswords_lsass_memory_dump_zeek_logs.zip';
+const incidents = parse(readFileSync(`${logs}excytin/extracted_incidents.csv`, 'utf8'), {
+  columns: true,
+  delimiter: '❖',
+  relax_quotes: true,
+});
 const sentinel = parse(readFileSync(`${logs}excytin/extracted_alerts.csv`, 'utf8'), {
   columns: true,
   delimiter: '❖',
   relax_quotes: true,
 });
+
+/**
+ * The records of a Zeek log written as TSV (a `#fields` and a `#types` header), as Zeek's JSON writer
+ * writes them: unset fields (`-`) left out, numbers, booleans and containers as JSON.
+ */
+function zeekTsv(zip, file) {
+  const lines = unzip(zip, file).split('\n');
+  const header = (name) =>
+    lines
+      .find((line) => line.startsWith(`#${name}\t`))
+      .split('\t')
+      .slice(1);
+  const [fields, types] = [header('fields'), header('types')];
+  const value = (text, type) => {
+    if (/^(?:set|vector)\[/.test(type)) return text === '(empty)' ? [] : text.split(',');
+    if (type === 'bool') return text === 'T';
+    return /^(?:time|interval|double|count|int|port)$/.test(type) ? Number(text) : text;
+  };
+  return lines
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) =>
+      Object.fromEntries(
+        line
+          .split('\t')
+          .map((text, index) => [fields[index], text === '-' ? undefined : value(text, types[index])])
+          .filter(([, item]) => item !== undefined),
+      ),
+    );
+}
 
 /** File name → [records, rule]: the first record the rule accepts. */
 const chosen = {
@@ -74,6 +128,29 @@ const chosen = {
   'excytin-asc-arm-proxy-ip': [
     sentinel,
     (r) => r.rn === '1915' && r.AlertName.startsWith('Azure Resource Manager operation'),
+  ],
+  // Round 4.
+  'otrf-sysmon-linux-3-ldap': [sysmonLinux, (r) => /<EventID>3<.*jre\/bin\/java/.test(r.SyslogMessage ?? '')],
+  'otrf-security-5156-ldap': [securityAuditing, (r) => r.EventID === 5156 && /1389</.test(r.EventData ?? '')],
+  'otrf-security-4688-encoded': [securityAuditing, (r) => r.EventID === 4688],
+  'otrf-vmconnection-bash': [vmConnection, (r) => r.ProcessName === 'bash'],
+  'otrf-s3-honeybucket-listobjects': [honeybucket, (r) => r['Event Name'] === 'ListObjects'],
+  'otrf-zeek-kerberos-tgt': [zeekTsv(lsassZeek, 'kerberos.log'), (r) => r.client !== undefined],
+  'otrf-zeek-x509-self-signed': [zeekTsv(lsassZeek, 'x509.log'), () => true],
+  'otrf-zeek-dns-cname': [zeekDay2, (r) => r['@stream'] === 'dns' && r.answers?.length > 2],
+  'otrf-zeek-files-7z-download': [
+    zeek,
+    (r) => r['@stream'] === 'files' && r.mime_type === 'application/x-7z-compressed',
+  ],
+  'otrf-m365d-delegated-grant': [defender, (r) => r.ActionType === 'Add delegated permission grant.'],
+  'excytin-incident': [incidents, () => true],
+  'excytin-mdatp-powershell-download': [
+    sentinel,
+    (r) => r.AlertName === 'Suspicious PowerShell download or encoded command execution',
+  ],
+  'excytin-oatp-zap-removed': [
+    sentinel,
+    (r) => r.AlertName.startsWith('Email messages containing malicious URL removed'),
   ],
 };
 for (const [name, [records, rule]] of Object.entries(chosen)) {
