@@ -15,6 +15,8 @@ const otherDigestWords = new Set(
 );
 /** Words of a field's name saying it holds a file's digest after all (a message's attachment or part, a process image). */
 const fileWords = new Set('file files attachment attachments part parts process image sample'.split(' '));
+/** Words naming a digest of something other than a file by themselves (`imphash`, `ja3`, `fingerprint`). */
+const digestNames = new Set('imphash ja3 ja3s fingerprint signature etag'.split(' '));
 /** Words that only say a field holds a digest (`hash`, `md5`), so the field's parent names what was digested (`ja3.hash`). */
 const digestWords = new Set('hash hashes md5 sha1 sha256 digest value'.split(' '));
 /** Fields linking to the alert in the vendor's console (`AlertLink`, SCC's `externalUri`, `falcon_link`, `permalink`). */
@@ -29,11 +31,15 @@ const consoleWords = new Set(
 const linkWords = new Set('link url uri'.split(' '));
 /** Fields of advice and references (`remediation`, `references`, `nextSteps`): links there are documentation. */
 const adviceField =
-  /^(?:references?|remediation|recommendations?|documentation|help_?ur[il]|more_?info(?:_?ur[il])?|learn_?more(?:_?ur[il])?|next_?steps|mitigations?)$/i;
+  /^(?:references?|see_?also|remediation|recommendations?|documentation|help_?ur[il]|more_?info(?:_?ur[il])?|learn_?more(?:_?ur[il])?|next_?steps|mitigations?)$/i;
 /** Fields naming a cloud API by its service host (CloudTrail's `eventSource`, GuardDuty's `serviceName`). */
 const serviceField = /^(?:service_?name|event_?source)$/i;
 /** Fields naming the analyst an alert is assigned to, or who closed it: not an identity the activity involves. */
 const assigneeField = /^(?:assigned_?to|assignee|assigned_?(?:user|analyst)|closed_?by|resolved_?by)$/i;
+/** Words of an owner whose fields name an analyst at work on the alert (a comment's `author`, its `createdBy`). */
+const analystOwnerWords = new Set('author comment comments'.split(' '));
+/** A token's issuer or audience (`iss`, `aud`): the identity service that issued it, not a host of the activity. */
+const tokenPartyField = /^(?:iss|aud|issuer|audience)$/i;
 /** Fields holding a mail's message id (`<id@host>`, in address form but no one's address). */
 const messageIdField = /message_?id$/i;
 /**
@@ -75,9 +81,10 @@ export interface IocField {
  * rules of bench/investigator/ioc-set): anything in a log pipeline's metadata (`@timestamp`, `@type`, Zeek's
  * `@system`); hex in an identifier or user-agent field, or a digest the field's name says is not of a file
  * (a JA3, a certificate, an import table, a message body, an event), as a file hash; a version field's value
- * as an address; a URL or domain of a vendor's console, portal or documentation, or in a console-link or
- * advice field; an XML namespace or a cloud API's root or versioned resource as a URL; a cloud service's
- * host or the recording sensor's name as a domain; an address in a message-id or assignee field.
+ * as an address; a URL or domain of a vendor's console, portal or documentation, or in a console-link,
+ * advice or token-issuer field; an XML namespace or a cloud API's root or versioned resource as a URL; a cloud service's
+ * host or the recording sensor's name as a domain; an address in a message-id field or of an analyst (the
+ * assignee, a comment's author).
  */
 export function notIndicatorOf(field: IocField, ioc: AlertIoc): boolean {
   const { key } = field;
@@ -92,6 +99,7 @@ export function notIndicatorOf(field: IocField, ioc: AlertIoc): boolean {
     return (
       consoleLink(key) ||
       adviceField.test(name) ||
+      tokenPartyField.test(name) ||
       vendorHost.test(host) ||
       namespaceHost.test(host) ||
       (serviceHost.test(host) && apiPath.test(pathOf(ioc.value) || '/'))
@@ -107,7 +115,13 @@ export function notIndicatorOf(field: IocField, ioc: AlertIoc): boolean {
       namespaceHost.test(ioc.value)
     );
   }
-  if (ioc.kind === 'email') return messageIdField.test(name) || assigneeField.test(name);
+  if (ioc.kind === 'email') {
+    return (
+      messageIdField.test(name) ||
+      assigneeField.test(name) ||
+      wordsOf(owner).some((word) => analystOwnerWords.has(word))
+    );
+  }
   return false;
 }
 
@@ -152,6 +166,8 @@ function wordsOf(name: string): string[] {
 function otherDigest(owner: string, name: string): boolean {
   const words = wordsOf(name);
   if (words.some((word) => fileWords.has(word))) return false;
+  // A name that does not say it holds a digest (`message`, a log line) holds text, judged by what it says.
+  if (!words.some((word) => digestWords.has(word) || digestNames.has(word))) return false;
   if (!words.every((word) => digestWords.has(word))) return words.some((word) => otherDigestWords.has(word));
   // An owner names what was digested when it is that thing alone (`ja3`, `event`), not a container of its
   // fields (Sysmon's `EventData.Hashes` holds the process image's hashes).

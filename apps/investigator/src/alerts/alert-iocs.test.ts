@@ -225,3 +225,18 @@ describe('alertIocs: names written as URLs, versions, encodings and the log pipe
     ]);
   });
 });
+
+describe('alertIocs: text fields, analysts, token parties and prefixed ids', () => {
+  const found = (alert: unknown) => alertIocs(alert).iocs.map((ioc) => `${ioc.kind} ${ioc.value}`);
+
+  it("takes a file's hash from a log line under `message`; no comment author, token issuer or prefixed id", () => {
+    const alert = {
+      message: 'CEF:0|Check Point|Anti Bot|Check Point|Log|x|High|fileHash=0b7c6f3e1d9a2c5b8e4f7a0d3c6b9e2f',
+      Comments: [{ message: 'ADFS key read', author: { name: 'u101@a.alpineskihouse.co' } }],
+      claims: { iss: 'https://sts.windows.net/a839b112-1253-6432-9bf6-94542403f21c/' },
+      see_also: ['https://unit42.paloaltonetworks.com/cve-2024-3400/'],
+      Process: 'p-6f36fc14a9f4241ba80328cee5b87ea2290935d7',
+    };
+    expect(found(alert)).toEqual(['md5 0b7c6f3e1d9a2c5b8e4f7a0d3c6b9e2f']);
+  });
+});

@@ -9,6 +9,8 @@ const resourceName =
   /(?:(?<![\w.-])(?:organizations|projects|folders|sources|findings|detectors|subscriptions|resourceGroups)\/[^\s"]+|\barn:aws[\w-]*:[^\s"]*)/gi;
 /** A URN (`urn:MailClusterEntity:44fc…`): a name, whatever hex it holds. */
 const urn = /\burn:[a-z0-9][\w-]*:[^\s"]+/gi;
+/** A resource id made of a short prefix and hex (`p-6f36fc14…`, `i-0317f6c6b66ae9c40`): an id, not a hash. */
+const prefixedId = /\b[a-z]{1,4}-[0-9a-f]{16,}\b/gi;
 /** A version written as an assignment (`auoms_version=2.5.2.0`, `version: 1.8.0.251`): no address. */
 const versionAssignment = /\b[\w.-]*version["']?\s*[=:]\s*["']?v?\d+(?:\.\d+){1,3}\b/gi;
 /** An import-table hash in a list of a file's hashes (Sysmon's `IMPHASH=…`): not the file's hash. */
@@ -85,6 +87,7 @@ export function alertIocs(value: unknown): AlertIocs {
       .replace(versionAssignment, blank)
       .replace(resourceName, blank)
       .replace(urn, blank)
+      .replace(prefixedId, blank)
       .replace(importHash, blank)
       .replace(mappedIpv4, blank)
       .replace(listSeparator, ' ')
