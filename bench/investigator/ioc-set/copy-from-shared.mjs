@@ -56,6 +56,7 @@ const vmConnection = ndjson(
 );
 const honeybucket = parse(unzip('otrf/aws_cloudtrail/aws_s3_honeybucketlogs.zip'), { columns: true });
 const lsassZeek = 'otrf/lsass_campaign_01/metasploit_logonpasswords_lsass_memory_dump_zeek_logs.zip';
+const lsass = ndjson(undefined, 'otrf/lsass_campaign_01/metasploit_logonpasswords_lsass_memory_dump.zip');
 const incidents = parse(readFileSync(`${logs}excytin/extracted_incidents.csv`, 'utf8'), {
   columns: true,
   delimiter: '❖',
@@ -152,6 +153,30 @@ const chosen = {
     sentinel,
     (r) => r.AlertName.startsWith('Email messages containing malicious URL removed'),
   ],
+  // Round 5.
+  'otrf-lsass-sysmon-3-payload': [lsass, (r) => r.EventID === 3 && /winx64_payload/.test(r.Image ?? '')],
+  'otrf-lsass-sysmon-10-lsass': [
+    lsass,
+    (r) =>
+      r.EventID === 10 &&
+      /lsass\.exe$/i.test(r.TargetImage ?? '') &&
+      /winx64_payload/.test(r.SourceImage ?? ''),
+  ],
+  'otrf-lsass-sysmon-22-dns': [lsass, (r) => r.EventID === 22 && /\./.test(r.QueryName ?? '')],
+  'otrf-lsass-powershell-4104': [lsass, (r) => r.EventID === 4104],
+  'otrf-lsass-security-4624': [lsass, (r) => r.EventID === 4624],
+  'otrf-security-4662-ds-access': [windows, (r) => r.EventID === 4662],
+  'otrf-adfs-33205': [windows, (r) => r.EventID === 33205],
+  'otrf-sysmon-7-image-load': [sysmon, (r) => r.EventID === 7],
+  'otrf-sysmon-11-file-create': [sysmon, (r) => r.EventID === 11],
+  'otrf-zeek-smb-files-sysvol': [zeekDay2, (r) => r['@stream'] === 'smb_files'],
+  'otrf-zeek-kerberos-tgs': [zeekDay2, (r) => r['@stream'] === 'kerberos' && r.client !== undefined],
+  'excytin-aatp-pass-the-ticket': [
+    sentinel,
+    (r) => r.AlertName === 'Suspected identity theft (pass-the-ticket)',
+  ],
+  'excytin-mdatp-ldap-query': [sentinel, (r) => r.AlertName === 'Suspicious LDAP query'],
+  'excytin-ipc-password-spray': [sentinel, (r) => r.AlertName === 'Password Spray'],
 };
 for (const [name, [records, rule]] of Object.entries(chosen)) {
   const record = records.find(rule);
