@@ -1,14 +1,15 @@
 // How well the investigator's IOC extractor finds the indicators an analyst would take from an alert
 // (issue 26.8): bench/investigator/ioc-set, 86 alerts of 51 schemas, each labelled by hand by the rules in
 // its README.md before the extractor ran on it. Two halves: tune (rounds 1-4, whose mistakes were seen
-// while rules were chosen) and held-out (round 5: 14 real records of ../shared's security logs from sources
-// not used before, committed before the extractor ran on them: the honest out-of-sample figure). Scores per indicator kind, precision and recall, on each
-// half and on each round, for the extractor ingest uses (`alertIocs`, over the parsed alert's keys and
-// values with its rules for identifiers, digests, versions, links, endpoints and resource names) and, as
-// the baseline in the same run, kioku's plain `extractIndicators` over the alert's JSON text (the same
-// pattern extractor with no alert-specific rule). An indicator counts as found when its kind and its value
-// (case aside) match a label. Checks on the held-out half: alertIocs' precision and recall over all kinds
-// >= 0.9, and its precision not below the baseline's.
+// while rules were chosen) and held-out (round 5: 14 real records of ../shared's security logs from
+// sources not used before, committed before the extractor ran on them: the honest out-of-sample figure).
+// Scores per indicator kind, precision and recall, on each half and on each round, for the extractor
+// ingest uses (`alertIocs`, over the parsed alert's keys and values with its rules for identifiers,
+// digests, versions, links, endpoints and resource names) and, as the baseline in the same run, kioku's
+// plain `extractIndicators` over the alert's JSON text (the same pattern extractor with no alert-specific
+// rule). An indicator counts as found when its kind and its value (case aside) match a label. Checks on the
+// held-out half: alertIocs' precision and recall over all kinds >= 0.9, and its precision not below the
+// baseline's.
 // Writes bench/results/investigator-iocs.json. Run after `npm run build`:  node bench/investigator/iocs.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
