@@ -4,7 +4,7 @@
 // samples/ (the SOC investigation and the OpenHands run: tool calls, tool results of a few kB), appended
 // one message at a time (the most appends per message), each run into a new session.
 // - kioku: `createSessionStore(store).append({ sessionId, messages: [message] })` — checked against the
-//   AI SDK's schema, positioned after the session's last message: one insert;
+//   AI SDK's schema, positioned after the session's last message: one call of kioku_append_message;
 // - bare insert: the row alone (`db.insert(kioku_session_messages).values(...)`, the position counted by
 //   the caller, no check): the least a database write of the message costs, the baseline of the target;
 // - kioku before: the append of the code before this change (`--base`, default 2749850: the session row's

@@ -14,7 +14,8 @@ const { sessions, sessionMessages } = storeSchema;
 /**
  * Appends messages given as their stored JSON texts (`checkMessages`) after the last stored one, or from
  * position `from` (see `AppendMessagesInput.from`). Without `from` it is one insert, nothing else: the
- * rows go after the session's last position, each message's JSON text one parameter, stored as given. A
+ * rows go after the session's last position, each message's JSON text one parameter, stored as given (one
+ * message through `kioku_append_message`, which keeps the insert's plan between calls). A
  * concurrent append that took the same positions first makes it fail on the primary key and it is run
  * again after the other (nothing of it was written); a missing session fails the foreign key.
  */
@@ -31,7 +32,10 @@ export async function appendMessages(
     }
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const to = await insertMessages(store.db, sessionId, texts);
+        const to =
+          texts.length === 1
+            ? await appendOne(store.db, sessionId, texts[0] as string)
+            : await insertMessages(store.db, sessionId, texts);
         return { from: to - texts.length, to };
       } catch (error) {
         const code = driverCode(error);
@@ -107,6 +111,18 @@ async function messageCountOf(executor: StoreDatabase, sessionId: string): Promi
     .from(sessions)
     .where(eq(sessions.id, sessionId));
   return row?.count;
+}
+
+/**
+ * Appends one message after the session's last through `kioku_append_message` (migration 0004), whose
+ * insert plpgsql plans once per connection; returns the position after it.
+ */
+async function appendOne(executor: StoreDatabase, sessionId: string, text: string): Promise<number> {
+  const [row] = await queryRows<{ position: number }>(
+    executor,
+    sql`select kioku_append_message(${sessionId}, ${text}::json) as position`,
+  );
+  return Number(row?.position) + 1;
 }
 
 // Postgres takes at most 65,535 parameters per statement: more messages than this go in one JSON array.

@@ -324,6 +324,42 @@ function describeStoreConformance({
       ).rejects.toThrow(/no-such-session/);
     });
 
+    it('appends one message with one call of kioku_append_message (its insert planned once per connection)', async () => {
+      const sessionStore = createSessionStore(store);
+      const { id } = await sessionStore.create();
+      // A trigger notes the statement the client sent for each row written.
+      await store.db.execute(sql.raw('create table kioku_test_sent (statement text)'));
+      await store.db.execute(
+        sql.raw(`create function kioku_test_note() returns trigger language plpgsql as $$
+          begin insert into kioku_test_sent values (current_query()); return new; end $$`),
+      );
+      await store.db.execute(
+        sql.raw(`create trigger kioku_test_note before insert on kioku_session_messages
+          for each row execute function kioku_test_note()`),
+      );
+      try {
+        const ranges = [];
+        for (const message of recorded.slice(0, 3))
+          ranges.push(await sessionStore.append({ sessionId: id, messages: [message] }));
+        expect(ranges).toEqual([
+          { from: 0, to: 1 },
+          { from: 1, to: 2 },
+          { from: 2, to: 3 },
+        ]);
+        const sent = rowsOf<{ statement: string }>(
+          await store.db.execute(sql`select statement from kioku_test_sent`),
+        );
+        expect(sent.map((row) => row.statement.replace(/\s+/g, ' ').slice(0, 34))).toEqual(
+          Array(3).fill('select kioku_append_message($1, $2'),
+        );
+        expect(await sessionStore.messages(id)).toEqual(recorded.slice(0, 3));
+      } finally {
+        await store.db.execute(sql.raw('drop trigger kioku_test_note on kioku_session_messages'));
+        await store.db.execute(sql.raw('drop function kioku_test_note()'));
+        await store.db.execute(sql.raw('drop table kioku_test_sent'));
+      }
+    });
+
     if (persistent) {
       it('keeps everything across closing and reopening, and resumes appending', async () => {
         const sessionStore = createSessionStore(store);
