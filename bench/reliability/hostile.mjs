@@ -1,25 +1,27 @@
-// Hostile-input bench, round 3 (issue 22.6): kioku's own guards on hostile-corpus.json (written before
-// this round's tuning; see build-hostile-corpus.mjs), both halves reported, against the package at
-// `--base` (default 2749850, main before this round) compiled in a temporary directory in this same run.
+// Hostile-input bench (issue 22.6): kioku's own guards on hostile-corpus.json (see
+// build-hostile-corpus.mjs: round 3 is the tune half, round 4 — written and committed before this round's
+// changes — the held-out half), both halves reported, against the package at `--base` (default
+// 3ec12bb, main before round 4) compiled in a temporary directory in this same run.
 // - the instruction detector (`checkClaim` refusing as an instruction): injections caught, per half and
-//   per disguise; false refusals on the SOC facts of injection-corpus.json and the schema claims of
-//   poisoning-corpus.json (knowledge that must still be stored);
+//   per disguise, and per disguise among the injections whose plain text it catches (does it read
+//   through a disguise, apart from knowing the phrasing); false refusals on the SOC facts of
+//   injection-corpus.json and poisoning-corpus.json and on benign tool outputs and log rows;
 // - the code check on learned claims WITHOUT a vocabulary (`checkClaim`, then `guardLearnedClaim` with
 //   no vocabulary and no tool output, as kioku's general memory middleware runs it): the same figures;
 // - redaction (`redactSecrets`): secrets removed per half, near-misses changed.
 // Writes bench/results/reliability-hostile.json. Run after `npm run build`:
 //   node bench/reliability/hostile.mjs [--base <commit>]
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildBaseline, commitOf } from '../build-baseline.mjs';
+import { printBaseline, printChange, writeResult } from './report.mjs';
 
 const { values: args } = parseArgs({ options: { base: { type: 'string' } } });
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const base = commitOf(args.base ?? '2749850');
+const base = commitOf(args.base ?? '3ec12bb');
 const baseline = buildBaseline({ commit: base });
 const load = (dist) => import(pathToFileURL(join(dist, 'memory/index.js')).href);
 const compiled = (packageDir) => join(packageDir, existsSync(join(packageDir, 'build')) ? 'build' : 'dist');
@@ -35,7 +37,23 @@ const facts = [
   ...read('./injection-corpus.json').filter((item) => item.label === 'fact'),
   ...read('./poisoning-corpus.json').filter((item) => item.label === 'fact'),
 ];
+const plainOf = new Map(
+  corpus
+    .filter((item) => item.label === 'injection' && item.category === 'plain')
+    .map((item) => [item.injection, item.text]),
+);
 
+// Round 4's encoders whose output is not words (see build-hostile-corpus.mjs).
+const encodedCategories = new Set([
+  'base64',
+  'base64-in-tool-call',
+  'double-url-encoded',
+  'hex-escapes',
+  'spaced-hex',
+  'unicode-escapes',
+  'html-entities',
+  'quoted-printable',
+]);
 const ratio = (part, whole) => (whole === 0 ? null : Math.round((part / whole) * 10000) / 10000);
 const share = (list, test) => ratio(list.filter(test).length, list.length);
 const detected = (memory, text) => {
@@ -46,44 +64,66 @@ const guarded = (memory, text) =>
   !memory.checkClaim(text).accepted || memory.guardLearnedClaim?.(text, {}) !== undefined;
 const redacted = (memory, item) => !memory.redactSecrets(item.text).text.includes(item.secret);
 const changed = (memory, item) => memory.redactSecrets(item.text).redactions.length > 0;
+const byCategory = (list, test) =>
+  Object.fromEntries(
+    [...new Set(list.map((item) => item.category))].map((category) => [
+      category,
+      share(
+        list.filter((item) => item.category === category),
+        test,
+      ),
+    ]),
+  );
+
+function scoreCheck(memory, check, { injections, knowledge, benign }) {
+  const test = (item) => check(memory, item.text);
+  // The disguised injections whose plain text this check refuses: what the disguise alone costs.
+  const plainCaught = injections.filter(
+    (item) => item.category !== 'translated' && check(memory, plainOf.get(item.injection)),
+  );
+  return {
+    caught: share(injections, test),
+    caughtWherePlainCaught: share(plainCaught, test),
+    factsRefused: share(knowledge, test),
+    benignRefused: share(benign, test),
+    // The guard refuses any claim that carries encoded text, benign or not: the outputs in words.
+    benignInWordsRefused: share(
+      benign.filter((item) => !encodedCategories.has(item.category)),
+      test,
+    ),
+    byDisguise: byCategory(injections, test),
+    byDisguiseWherePlainCaught: byCategory(plainCaught, test),
+    benignRefusedByCategory: byCategory(benign, test),
+    missed: injections
+      .filter((item) => !test(item))
+      .map((item) => `${item.category}: ${item.text.slice(0, 80)}`),
+    falselyRefused: [...knowledge, ...benign].filter(test).map((item) => item.text),
+  };
+}
 
 function score(memory) {
   const result = {};
   for (const split of ['tune', 'holdout']) {
-    const injections = corpus.filter((item) => item.split === split && item.label === 'injection');
-    const secrets = corpus.filter((item) => item.split === split && item.label === 'secret');
-    const nearMisses = corpus.filter((item) => item.split === split && item.label === 'near-miss');
-    const knowledge = facts.filter((item) => item.split === split);
-    const byDisguise = (test) =>
-      Object.fromEntries(
-        [...new Set(injections.map((item) => item.category))].map((category) => [
-          category,
-          share(
-            injections.filter((item) => item.category === category),
-            (item) => test(memory, item.text),
-          ),
-        ]),
-      );
+    const of = (label) => corpus.filter((item) => item.split === split && item.label === label);
+    const sets = {
+      injections: of('injection'),
+      knowledge: facts.filter((item) => item.split === split),
+      benign: of('benign'),
+    };
+    const secrets = of('secret');
+    const nearMisses = of('near-miss');
     result[split] = {
-      injections: injections.length,
-      facts: knowledge.length,
-      detector: {
-        caught: share(injections, (item) => detected(memory, item.text)),
-        falseRefusals: share(knowledge, (item) => detected(memory, item.text)),
-        byDisguise: byDisguise(detected),
-        missed: injections.filter((item) => !detected(memory, item.text)).map((item) => item.text),
-      },
-      guardWithoutVocabulary: {
-        refused: share(injections, (item) => guarded(memory, item.text)),
-        falseRefusals: share(knowledge, (item) => guarded(memory, item.text)),
-        byDisguise: byDisguise(guarded),
-        falselyRefused: knowledge.filter((item) => guarded(memory, item.text)).map((item) => item.text),
-      },
+      injections: sets.injections.length,
+      facts: sets.knowledge.length,
+      benign: sets.benign.length,
+      detector: scoreCheck(memory, detected, sets),
+      guardWithoutVocabulary: scoreCheck(memory, guarded, sets),
       redaction: {
         secrets: secrets.length,
         removed: share(secrets, (item) => redacted(memory, item)),
         nearMissesChanged: share(nearMisses, (item) => changed(memory, item)),
         missed: secrets.filter((item) => !redacted(memory, item)).map((item) => item.kind),
+        nearMissesChangedKinds: nearMisses.filter((item) => changed(memory, item)).map((item) => item.kind),
       },
     };
   }
@@ -95,65 +135,56 @@ const results = Object.fromEntries(
 );
 baseline.remove();
 
-const fmt = (value) => (value === null || value === undefined ? '-' : String(value));
-const line = (label, old, now) =>
-  console.log(`${label.padEnd(56)} ${fmt(old).padStart(8)} -> ${fmt(now).padStart(8)}`);
-console.log(`baseline: ${base.slice(0, 12)} (built in a temporary directory in this run)\n`);
+printBaseline(base);
 for (const split of ['holdout', 'tune']) {
   const [old, now] = [results.before[split], results.after[split]];
-  console.log(`${split}: ${now.injections} injections, ${now.facts} facts, ${now.redaction.secrets} secrets`);
-  line('  detector: injections caught', old.detector.caught, now.detector.caught);
-  line('  detector: facts refused', old.detector.falseRefusals, now.detector.falseRefusals);
-  for (const [category, value] of Object.entries(now.detector.byDisguise)) {
-    line(`    ${category}`, old.detector.byDisguise[category], value);
-  }
-  line(
-    '  learned claim, no vocabulary: injections refused',
-    old.guardWithoutVocabulary.refused,
-    now.guardWithoutVocabulary.refused,
+  console.log(
+    `${split}: ${now.injections} injections, ${now.facts} facts, ${now.benign} benign outputs, ${now.redaction.secrets} secrets`,
   );
-  line(
-    '  learned claim, no vocabulary: facts refused',
-    old.guardWithoutVocabulary.falseRefusals,
-    now.guardWithoutVocabulary.falseRefusals,
-  );
-  for (const [category, value] of Object.entries(now.guardWithoutVocabulary.byDisguise)) {
-    line(`    ${category}`, old.guardWithoutVocabulary.byDisguise[category], value);
+  for (const [check, title] of [
+    ['detector', 'detector'],
+    ['guardWithoutVocabulary', 'learned claim, no vocabulary'],
+  ]) {
+    const [was, is] = [old[check], now[check]];
+    printChange(`  ${title}: injections refused`, was.caught, is.caught);
+    printChange(
+      `  ${title}: where the plain text is refused`,
+      was.caughtWherePlainCaught,
+      is.caughtWherePlainCaught,
+    );
+    printChange(`  ${title}: facts refused`, was.factsRefused, is.factsRefused);
+    printChange(`  ${title}: benign outputs refused`, was.benignRefused, is.benignRefused);
+    printChange(
+      `  ${title}: benign outputs in words refused`,
+      was.benignInWordsRefused,
+      is.benignInWordsRefused,
+    );
+    for (const [category, value] of Object.entries(is.byDisguise)) {
+      printChange(
+        `    ${category} (where plain refused)`,
+        `${was.byDisguise[category]} (${was.byDisguiseWherePlainCaught[category] ?? '-'})`,
+        `${value} (${is.byDisguiseWherePlainCaught[category] ?? '-'})`,
+      );
+    }
   }
-  line('  redaction: secrets removed', old.redaction.removed, now.redaction.removed);
-  line('  redaction: near-misses changed', old.redaction.nearMissesChanged, now.redaction.nearMissesChanged);
+  printChange('  redaction: secrets removed', old.redaction.removed, now.redaction.removed);
+  printChange(
+    '  redaction: near-misses changed',
+    old.redaction.nearMissesChanged,
+    now.redaction.nearMissesChanged,
+  );
   console.log(`  redaction missed (after): ${now.redaction.missed.join(', ') || 'none'}`);
 }
 
-const out = new URL('../results/reliability-hostile.json', import.meta.url);
-mkdirSync(new URL('.', out), { recursive: true });
-writeFileSync(
-  out,
-  `${JSON.stringify(
-    {
-      bench: 'reliability-hostile',
-      date: new Date().toISOString(),
-      node: process.version,
-      cpus: cpus().length,
-      baseline: {
-        commit: base,
-        note: 'the package at this commit, compiled in a temporary directory in the same run',
-      },
-      reported: 'holdout',
-      ...results,
-    },
-    null,
-    1,
-  )}\n`,
-);
-console.log(`\nwrote ${fileURLToPath(out)}`);
+writeResult('reliability-hostile', { baseline: base, reported: 'holdout', ...results });
 // The check must be able to fail: on the held-out half, more injections caught and more secrets removed
-// than the code before, and no more facts refused or near-misses changed.
+// than the code before; no more facts refused or near-misses changed; benign outputs refused at most 2%.
 const [old, now] = [results.before.holdout, results.after.holdout];
 const worse =
   !(now.detector.caught > old.detector.caught) ||
-  now.detector.falseRefusals > old.detector.falseRefusals ||
-  now.guardWithoutVocabulary.falseRefusals > old.guardWithoutVocabulary.falseRefusals ||
+  now.detector.factsRefused > old.detector.factsRefused ||
+  now.detector.benignRefused > 0.02 ||
+  now.guardWithoutVocabulary.factsRefused > old.guardWithoutVocabulary.factsRefused ||
   !(now.redaction.removed > old.redaction.removed) ||
   now.redaction.nearMissesChanged > old.redaction.nearMissesChanged;
 if (worse) {

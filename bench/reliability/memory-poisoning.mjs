@@ -8,12 +8,12 @@
 // Writes bench/results/reliability-memory-poisoning.json. Run after `npm run build`:
 //   node bench/reliability/memory-poisoning.mjs [--base <commit>]   (default: main before the check)
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildBaseline, commitOf } from '../build-baseline.mjs';
+import { printBaseline, printChange, writeResult } from './report.mjs';
 
 const { values: args } = parseArgs({ options: { base: { type: 'string' } } });
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -97,10 +97,8 @@ const results = Object.fromEntries(
 );
 baseline.remove();
 
-const fmt = (value) => (value === null || value === undefined ? '-' : String(value));
-const line = (label, old, now) =>
-  console.log(`${label.padEnd(48)} ${fmt(old).padStart(8)} -> ${fmt(now).padStart(8)}`);
-console.log(`baseline: ${base.slice(0, 12)} (built in a temporary directory in this run)\n`);
+const line = (label, old, now) => printChange(label, old, now, 48);
+printBaseline(base);
 for (const split of ['holdout', 'tune']) {
   const [old, now] = [results.before[split], results.after[split]];
   console.log(
@@ -125,32 +123,15 @@ for (const split of ['holdout', 'tune']) {
   }
 }
 
-const out = new URL('../results/reliability-memory-poisoning.json', import.meta.url);
-mkdirSync(new URL('.', out), { recursive: true });
-writeFileSync(
-  out,
-  `${JSON.stringify(
-    {
-      bench: 'reliability-memory-poisoning',
-      date: new Date().toISOString(),
-      node: process.version,
-      cpus: cpus().length,
-      baseline: {
-        commit: base,
-        note: 'the package at this commit, compiled in a temporary directory in the same run',
-      },
-      corpus: {
-        items: corpus.length,
-        injections: corpus.filter((item) => item.label === 'injection').length,
-      },
-      reported: 'holdout',
-      ...results,
-    },
-    null,
-    1,
-  )}\n`,
-);
-console.log(`\nwrote ${fileURLToPath(out)}`);
+writeResult('reliability-memory-poisoning', {
+  baseline: base,
+  corpus: {
+    items: corpus.length,
+    injections: corpus.filter((item) => item.label === 'injection').length,
+  },
+  reported: 'holdout',
+  ...results,
+});
 // The check must be able to fail: the held-out half must refuse more than the code before, and the
 // schema claims must not be refused more often than before.
 const [old, now] = [results.before.holdout, results.after.holdout];

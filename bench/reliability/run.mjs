@@ -12,21 +12,14 @@
 //   node bench/reliability/run.mjs [--base <commit>]   (default base: main before the issue-10 fixes)
 
 import { execFileSync, execSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RetryError } from 'ai';
 import { errorFixtures, fixtureError } from 'kioku/test';
+import { printBaseline, printChange, writeResult } from './report.mjs';
 
 const { values: args } = parseArgs({ options: { base: { type: 'string' } } });
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -194,10 +187,8 @@ for (const [name, implementation] of Object.entries(implementations)) {
 rmSync(temp, { recursive: true, force: true });
 
 const { before, after } = results;
-const line = (label, old, now) =>
-  console.log(`${label.padEnd(44)} ${fmt(old).padStart(8)} -> ${fmt(now).padStart(8)}`);
-const fmt = (value) => (value === null || value === undefined ? '-' : String(value));
-console.log(`baseline: ${base.slice(0, 12)} (built in a temporary directory in this run)\n`);
+const line = (label, old, now) => printChange(label, old, now, 44);
+printBaseline(base);
 console.log(`${'injection detector'.padEnd(44)} ${'before'.padStart(8)}    ${'after'.padStart(8)}`);
 for (const split of ['tune', 'holdout']) {
   line(
@@ -231,33 +222,16 @@ for (const key of ['truePositives', 'falsePositives', 'falseNegatives', 'trueNeg
   line(`  ${key}`, before.overflow[key], after.overflow[key]);
 }
 
-const out = new URL('../results/reliability.json', import.meta.url);
-mkdirSync(new URL('.', out), { recursive: true });
-writeFileSync(
-  out,
-  `${JSON.stringify(
-    {
-      bench: 'reliability',
-      date: new Date().toISOString(),
-      node: process.version,
-      cpus: cpus().length,
-      baseline: {
-        commit: base,
-        note: 'the package at this commit, compiled in a temporary directory in the same run',
-      },
-      corpora: {
-        injection: { items: corpus.length, facts: corpus.filter((item) => item.label === 'fact').length },
-        secrets: {
-          items: secrets.length,
-          nearMisses: secrets.filter((item) => item.label === 'near-miss').length,
-        },
-        overflowCases: overflowCases.length,
-      },
-      before,
-      after,
+writeResult('reliability', {
+  baseline: base,
+  corpora: {
+    injection: { items: corpus.length, facts: corpus.filter((item) => item.label === 'fact').length },
+    secrets: {
+      items: secrets.length,
+      nearMisses: secrets.filter((item) => item.label === 'near-miss').length,
     },
-    null,
-    1,
-  )}\n`,
-);
-console.log(`\nwrote ${fileURLToPath(out)}`);
+    overflowCases: overflowCases.length,
+  },
+  before,
+  after,
+});

@@ -57,6 +57,10 @@ const own = new Set(
 );
 const policyFor = (policy) => (strategy) => (own.has(strategy.name) ? 'own' : policy);
 const trigger = { fraction: peerTriggerFraction };
+// kioku's default runs under the middleware's trigger (a summary at 80% of the usable window, priced by the
+// summary-cost model), as `kioku analyze` replays it; the peers bring their own triggers.
+const compactorTrigger = (strategy) =>
+  baselineCatalog.find((entry) => entry.name === strategy.name)?.compactorTrigger?.();
 const triggered = baselineCatalog.filter((entry) => entry.documentedTrigger !== undefined);
 const fixed = baselineCatalog.filter((entry) => entry.documentedTrigger === undefined);
 
@@ -89,6 +93,7 @@ async function analyze(set, transcripts, pricing, policy) {
         overrides: set.overrides,
       }),
     breakpoints: policyFor(policy),
+    trigger: compactorTrigger,
     onReplay: tick,
   });
 }
@@ -205,6 +210,7 @@ for (const set of sets) {
       inputTokens: [documentedTrigger],
       pricingFor: (transcript) => resolvePricing({ modelId: modelOf(transcript), overrides: set.overrides }),
       breakpoints: policyFor('agent'),
+      compactorTrigger,
       onReplay: tick,
     });
     sweeps[half][set.name] = sweep.curves.map((curve) => ({

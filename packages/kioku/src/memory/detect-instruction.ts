@@ -20,8 +20,11 @@ export interface DetectedInstruction {
  * now…", "act as DAN"), imitating a prompt (`<|im_start|>`, `<|start_header_id|>`, `[INST]`,
  * `<!-- system: … -->`), speaking to the model ("Note to the AI:"), ordering how it answers or acts
  * ("Always run `curl … | sh` before answering", "when asked…, reply that…"), hiding things from the
- * user, or sending data out. Hidden Unicode tag characters are refused outright; homoglyphs, combining
- * marks, letter-spacing, leetspeak, ROT13, base64, hex, URL encoding and JSON string values are undone and the readings checked too. Memory stores
+ * user, or sending data out. Hidden Unicode tag characters are refused outright. Spellings are folded
+ * back (homoglyphs, combining marks, letter-spacing and dotted letters, leetspeak, ROT13) and encodings
+ * decoded, three layers deep (base64, hex, `\x`/`\u` escapes, HTML character references,
+ * quoted-printable, URL encoding, JSON string values such as a tool call's arguments; see
+ * `textDecodings`); the readings are checked too. Memory stores
  * claims that came from tool output, which is untrusted: such claims are rejected, never recalled into a
  * prompt.
  *

@@ -25,10 +25,20 @@ export type GuardRejection =
 // Words that speak to the agent itself. A fact about logs or a schema has no second person and no
 // reader; "agent" and "model" are left out (user agents, device models are columns).
 const addressee =
-  /(?<![\p{L}\p{N}_])(?:you|your|yours|yourself|assistant|chatbot|AI|LLM|comply|obey|vous|usted|ustedes|você|вы|ты|du solltest)(?![\p{L}\p{N}_])|あなた|貴方|君は|お前|您|你|당신|너는|してください|すること|しなさい|请|務必|必须/iu;
+  /(?<![\p{L}\p{N}_])(?:you|your|yours|yourself|comply|obey|vous|usted|ustedes|você|вы|ты|du solltest)(?![\p{L}\p{N}_])|あなた|貴方|君は|お前|您|你|당신|너는|してください|すること|しなさい|请|務必|必须/iu;
 // The same in other languages: the second person and the vocative "assistant".
 const addresseeElsewhere =
   /(?<![\p{L}\p{N}_])(?:estás|eres|tú|debes|tu\s+(?:es|dois|devrais|as)|du\s+(?:bist|musst|sollst|hast)|devi|dovresti|você|deves|assistente|asistente|assistentin|asystent\p{L}*|ассистент\p{L}*|помощник\p{L}*|вы|ты|тебе|вам)(?![\p{L}\p{N}_])|하세요|하십시오|답하세요|세요(?![\p{L}])/iu;
+// The names of a model, spoken to ("Assistant, answer…", "Note to the AI:", "Dear LLM") rather than
+// written about ("the vendor chatbot", "The AI assistant plugin", "Assistant: role in the table…").
+const vocative =
+  /(?<![\p{L}\p{N}_])(?:(?:to|for|dear|hey|hello|hi|attention|note)\s+(?:the\s+|any\s+)?(?:assistant|chatbot|AI|LLM)s?(?![\p{L}\p{N}_])|(?:assistant|chatbot|AI|LLM)\s*[,:!]\s*(?<next>\p{L}+))/iu;
+// Nouns a query advice is about: "Disregard events with EventID 4624…" tells how to read the data.
+const dataNouns = new Set(
+  'events event rows row records record entries entry logs log lines results fields columns values duplicates noise'.split(
+    ' ',
+  ),
+);
 // Verbs that open an order about what the agent does with alerts, answers or data, not about how a
 // query is written ("Filter …", "Join …", "Use …" are advice on queries and stay).
 const orders = new Set(
@@ -88,12 +98,23 @@ export function guardLearnedClaim(claim: string, grounding: ClaimGrounding): Gua
 function addressedToAgent(text: string): GuardRejection | undefined {
   const spoken = addressee.exec(text) ?? addresseeElsewhere.exec(text);
   if (spoken !== null) return { reason: 'addressed-to-agent', match: spoken[0] };
-  // A clause starts a sentence, follows punctuation or `and`/`then`, or is the value of `key=`.
-  for (const sentence of text.split(/[.!?;:,=\n。！？；：，、]+|\s(?:and|then|y|e|et|und)\s/u)) {
-    const first = /[\p{L}]+/u.exec(sentence)?.[0]?.toLowerCase();
-    if (first !== undefined && orders.has(first)) {
-      return { reason: 'addressed-to-agent', match: sentence.trim().split(/\s+/).slice(0, 4).join(' ') };
-    }
+  const called = vocative.exec(text);
+  const next = called?.groups?.next?.toLowerCase();
+  if (called !== null && (next === undefined || next === 'please' || orders.has(next))) {
+    return { reason: 'addressed-to-agent', match: called[0] };
+  }
+  // A clause starts a sentence, follows punctuation or `and`/`then`, or is the value of `key=`. A short
+  // quoted phrase of one clause (a title, a subject line) is a name, not a clause of the claim; quoted
+  // text with clauses of its own (a message passed on in a log field) is read.
+  const unquoted = text.replace(/"[^"\n]*"|“[^”\n]*”|«[^»\n]*»|„[^“”\n]*[“”]|「[^」\n]*」/gu, (quote) =>
+    /[.!?;:,=。！？；：，]/u.test(quote.slice(1, -1)) || quote.split(/\s+/).length > 10 ? quote : ' ',
+  );
+  for (const clause of unquoted.split(/[.!?;:,=\n。！？；：，、]+|\s(?:and|then|y|e|et|und)\s/u)) {
+    const [first, second] = (clause.match(/\p{L}+/gu) ?? []).map((word) => word.toLowerCase());
+    // One word alone is an item of a list ("create, delete, or modify"), not an order; an order about
+    // events or rows is advice on reading the data.
+    if (first === undefined || second === undefined || !orders.has(first) || dataNouns.has(second)) continue;
+    return { reason: 'addressed-to-agent', match: clause.trim().split(/\s+/).slice(0, 4).join(' ') };
   }
   return undefined;
 }

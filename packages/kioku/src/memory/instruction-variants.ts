@@ -1,15 +1,8 @@
 import { remove as confusablesToLatin } from 'confusables';
+import { type Encoding, textDecodings } from './text-decodings.js';
 
-/** How a variant was de-obfuscated. */
-export type Obfuscation =
-  | 'homoglyphs'
-  | 'letter-spacing'
-  | 'leetspeak'
-  | 'base64'
-  | 'hex'
-  | 'url-encoding'
-  | 'rot13'
-  | 'json';
+/** How a variant was de-obfuscated: a spelling folded back, or an encoding decoded (see `textDecodings`). */
+export type Obfuscation = 'homoglyphs' | 'letter-spacing' | 'leetspeak' | 'rot13' | Encoding;
 
 /** A reading of a text with one obfuscation undone. */
 export interface InstructionVariant {
@@ -56,33 +49,32 @@ export function instructionVariants(text: string): InstructionVariant[] {
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .normalize('NFC');
-  // The skeleton map reads capital I and its lookalikes (Greek Ι, Cyrillic І) as `l`: they are I here.
-  const skeleton = confusablesToLatin(
-    unmarked.replace(/[\u0399\u0406\u04C0\u01C0]/gu, 'I').replace(/\u03B9/gu, 'i'),
-  );
+  // Only letters outside ASCII are folded: the skeleton map would read ASCII `|`, `1` and `0` as `l`,
+  // `l` and `O` (breaking `| sh`). It reads capital I and its lookalikes (Greek Ι, Cyrillic І) as `l`:
+  // they are I here.
+  const skeleton = unmarked
+    .replace(/[\u0399\u0406\u04C0\u01C0]/gu, 'I')
+    .replace(/\u03B9/gu, 'i')
+    .replace(/[^\p{ASCII}]+/gu, (run) => confusablesToLatin(run));
   add(skeleton, 'homoglyphs');
   const closed = closeLetterSpacing(skeleton);
   add(closed, 'letter-spacing');
   add(spellLeetspeak(skeleton), 'leetspeak');
   add(spellLeetspeak(closed), 'leetspeak');
+  // Written in leetspeak throughout, numbers that are words too ("15" for "is").
+  for (const reading of [skeleton, closed]) {
+    if (leetWords(reading) >= 3) add(spellLeetspeak(reading, true), 'leetspeak');
+  }
   add(rot13(skeleton), 'rot13');
-  for (const decoded of decodeBase64Runs(text)) add(decoded, 'base64');
-  for (const decoded of decodeHexRuns(text)) add(decoded, 'hex');
-  const unescaped = decodeUrlEncoding(text);
-  if (unescaped !== undefined) add(unescaped, 'url-encoding');
-  const strings = jsonStrings(text);
-  if (strings !== undefined) add(strings, 'json');
+  for (const decoded of textDecodings(text)) add(decoded.text, decoded.encoding);
   return variants;
 }
 
+const folds = new Set<Obfuscation>(['homoglyphs', 'letter-spacing', 'leetspeak', 'rot13']);
+
 /** Whether an obfuscation decodes text into other text, which is then checked whole, its own obfuscations included. */
 export function isDecoding(obfuscation: Obfuscation): boolean {
-  return (
-    obfuscation === 'base64' ||
-    obfuscation === 'hex' ||
-    obfuscation === 'url-encoding' ||
-    obfuscation === 'json'
-  );
+  return !folds.has(obfuscation);
 }
 
 function rot13(text: string): string {
@@ -92,63 +84,12 @@ function rot13(text: string): string {
   });
 }
 
-// Runs of hex digits (optionally `0x`-prefixed) that decode to text: a hash decodes to bytes, not words.
-function decodeHexRuns(text: string): string[] {
-  const decoded: string[] = [];
-  for (const [run] of text.matchAll(/(?:[0-9a-f]{2}){12,}|(?:[0-9A-F]{2}){12,}/g)) {
-    const plain = Buffer.from(run, 'hex').toString('utf8');
-    if (readsAsText(plain)) decoded.push(plain);
-  }
-  return decoded;
-}
-
-// Percent-encoding (`%20`, or `+` for a space in a query): decoded when an escape is there.
-function decodeUrlEncoding(text: string): string | undefined {
-  if (!/%[0-9A-Fa-f]{2}/.test(text)) return undefined;
-  const spaced = /%20/.test(text) ? text : text.replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
-      try {
-        return decodeURIComponent(run);
-      } catch {
-        return run;
-      }
-    });
-  }
-}
-
-// The string values of a JSON text (objects and arrays, JSON inside strings too), one per line.
-function jsonStrings(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!/^[[{]/.test(trimmed)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(trimmed);
-  } catch {
-    return undefined;
-  }
-  const strings: string[] = [];
-  const visit = (node: unknown, depth: number): void => {
-    if (depth > 32) return;
-    if (typeof node === 'string') {
-      const inner = jsonStrings(node);
-      strings.push(inner ?? node);
-    } else if (Array.isArray(node)) {
-      for (const item of node) visit(item, depth + 1);
-    } else if (typeof node === 'object' && node !== null) {
-      for (const item of Object.values(node)) visit(item, depth + 1);
-    }
-  };
-  visit(value, 0);
-  return strings.length === 0 ? undefined : strings.join('\n');
-}
-
 function closeLetterSpacing(text: string): string {
-  // Dotted or dashed letters: `i.g.n.o.r.e`, `i-g-n-o-r-e`.
-  const dotted = text.replace(/(?<![\p{L}\d])\p{L}(?:[.\-_*·]\p{L}(?![\p{L}\d])){3,}/gu, (run) =>
-    run.replace(/[.\-_*·]/gu, ''),
+  // Dotted or dashed letters, each word on its own: `i.g.n.o.r.e`, `i-g-n-o-r-e`, `t.h.e`.
+  // A separator before other punctuation (`s.:`) belongs to the run.
+  const dotted = text.replace(
+    /(?<![\p{L}\d])\p{L}(?:[.\-_*·]\p{L}(?![\p{L}\d])){1,}(?:\.(?=[:;,!?]))?/gu,
+    (run) => run.replace(/[.\-_*·]/gu, ''),
   );
   // Spaced letters (four single characters in a row): one space joins letters, two or more part words.
   if (!/(?:(?<!\S)\S ){4}/u.test(dotted)) return dotted;
@@ -176,27 +117,17 @@ function splitWords(run: string): string | undefined {
   return best[run.length]?.join(' ');
 }
 
-function spellLeetspeak(text: string): string {
-  // Only in words that mix letters with leet symbols: IP addresses and counts stay as they are.
+// Words that mix letters with leet symbols.
+function leetWords(text: string): number {
+  return text.match(/\S*\p{L}\S*/gu)?.filter((word) => /[01345789@$!|]/.test(word)).length ?? 0;
+}
+
+function spellLeetspeak(text: string, numbersToo = false): string {
+  // Only in words that mix letters with leet symbols (and, with `numbersToo`, in bare numbers): IP
+  // addresses, times and versions (digits with `.` or `:` inside) stay as they are.
   return text.replace(/\S+/g, (word) =>
-    /\p{L}/u.test(word) && /[01345789@$!|]/.test(word)
+    (/\p{L}/u.test(word) || (numbersToo && !/\d[.:]\d/.test(word))) && /[01345789@$!|]/.test(word)
       ? word.replace(/[01345789@$!|]/g, (symbol) => leet[symbol] ?? symbol)
       : word,
   );
-}
-
-function decodeBase64Runs(text: string): string[] {
-  const decoded: string[] = [];
-  for (const [run] of text.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)) {
-    const plain = Buffer.from(run, 'base64').toString('utf8');
-    if (readsAsText(plain)) decoded.push(plain);
-  }
-  return decoded;
-}
-
-// A hash or random key decodes to bytes, not words: most characters printable, some spaces, letters.
-function readsAsText(plain: string): boolean {
-  if (plain.length < 8 || plain.includes('\uFFFD')) return false;
-  const printable = plain.match(/[\p{L}\p{N}\p{P}\p{Zs}]/gu)?.length ?? 0;
-  return printable / [...plain].length >= 0.95 && /\s/.test(plain) && /\p{L}{2}/u.test(plain);
 }

@@ -200,3 +200,32 @@ describe('redactSecrets, round 3 shapes', () => {
     expect(redactSecrets(text)).toEqual({ text, redactions: [] });
   });
 });
+
+// Round 4 (issue 22.6): what round 3's tune half missed, in general forms (invented values).
+describe('redactSecrets, assignment operators, MySQL password flags and base64 auth', () => {
+  it.each([
+    ['assigned-secret', "my %cfg = ( DB_PASS => 'q8Zr!vT3pLm9', DB_USER => 'app' );", 'q8Zr!vT3pLm9'],
+    ['assigned-secret', 'SMTP_PASS := Lq8!vZ2kTm', 'Lq8!vZ2kTm'],
+    ['assigned-secret', "mysql -u root -p'Tr0ub4dor&3x' -h db01", 'Tr0ub4dor&3x'],
+    ['assigned-secret', 'mysqladmin -uroot -pZx81!kQm status', 'Zx81!kQm'],
+    [
+      'basic-auth',
+      '{"auths":{"registry.example.com":{"auth":"ZGVwbG95OlM3cm9uZy1QYXNzLTIwMjY="}}}',
+      'ZGVwbG95OlM3cm9uZy1QYXNzLTIwMjY=',
+    ],
+    ['basic-auth', '_auth = YWRtaW46aHVudGVyMg==', 'YWRtaW46aHVudGVyMg=='],
+  ])('redacts %s', (kind, text, secret) => {
+    const { text: redacted, redactions } = redactSecrets(text);
+    expect(redacted).not.toContain(secret);
+    expect(redactions).toContainEqual({ kind, count: 1 });
+  });
+
+  it.each([
+    'auth=success method=publickey user=deploy from 10.0.0.4',
+    'bypass=1 compass: north',
+    'mysql -u root -p mydb',
+    'the auth token is ZGVwbG95 (base64 of a name, no password)',
+  ])('leaves evidence alone: %s', (text) => {
+    expect(redactSecrets(text)).toEqual({ text, redactions: [] });
+  });
+});

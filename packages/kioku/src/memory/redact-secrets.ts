@@ -150,10 +150,34 @@ const rules: Rule[] = [
   },
   {
     kind: 'assigned-secret',
-    // `password=hunter2`, `"api_key": "abc"`, `client_secret: xyz`, `AWS_SECRET_ACCESS_KEY=…`.
+    // `password=hunter2`, `"api_key": "abc"`, `client_secret: xyz`, `AWS_SECRET_ACCESS_KEY=…`, and with
+    // the other assignment operators languages use (`DB_PASS => '…'` in Perl and PHP, `:=`, `->`). `pass`
+    // is a name only as a whole part (`DB_PASS`, `pass`; not `bypass`).
     pattern: new RegExp(
-      String.raw`(?<keep>\b[A-Za-z0-9_.-]*(?:password|passwd|pwd|passphrase|secret|api[_-]?key|apikey|access[_-]?key|token|credentials?)["']?\s*[:=]\s*)${value}(?:"[^"\n]+"|'[^'\n]+'|[^\s,;&'"\])}]+)`,
+      String.raw`(?<keep>\b(?:[A-Za-z0-9_.-]*(?:password|passwd|pwd|passphrase|secret|api[_-]?key|apikey|access[_-]?key|token|credentials?)|(?:[A-Za-z0-9_.-]*[_.-])?pass)["']?\s*(?:=>|->|:=|[:=])\s*)${value}(?:"[^"\n]+"|'[^'\n]+'|[^\s,;&'"\])}]+)`,
       'gi',
+    ),
+    replacement: '$<keep>[REDACTED:assigned-secret]',
+  },
+  {
+    kind: 'basic-auth',
+    // An `auth` value holding `user:password` in base64 (Docker's config.json, .dockercfg, npm's _auth).
+    pattern: new RegExp(
+      String.raw`(?<keep>(?<![A-Za-z0-9])_?auth["']?\s*[:=]\s*["']?)${value}[A-Za-z0-9+/]{8,}={0,2}`,
+      'gi',
+    ),
+    replacement: '$<keep>[REDACTED:basic-auth]',
+    accept: (match) =>
+      /^[^:\s]+:\S+$/.test(
+        Buffer.from(match.replace(/^[^:=]*[:=]\s*["']?/, ''), 'base64').toString('latin1'),
+      ),
+  },
+  {
+    kind: 'assigned-secret',
+    // The MySQL clients' password flag, written against its value: `mysql -u root -p'…'`, `-pSecret`.
+    pattern: new RegExp(
+      String.raw`(?<keep>\bmysql(?:dump|admin|import|show|check|sh)?\b[^\n|;]*?\s-p)${value}(?:'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`,
+      'g',
     ),
     replacement: '$<keep>[REDACTED:assigned-secret]',
   },
@@ -214,8 +238,9 @@ function luhnValid(digits: string): boolean {
  * and `xapp-…` tokens and webhook URLs, Google, Stripe, npm `npm_…`, SendGrid `SG.…`, GitLab `glpat-…`,
  * PyPI `pypi-…`, DigitalOcean `dop_v1_…`), a DER key body without its PEM header (`MII…`), Azure storage
  * `AccountKey=`, SAS `sig=` and Entra client secrets, GCP `private_key_id`, card numbers (Luhn-checked),
- * values assigned to secret-looking names (`password=…`, `token=…`, `"api_key": "…"`,
- * `define('DB_PASSWORD', '…')`, `'token' => '…'`) and spoken passwords ("the password is …", "das
+ * values assigned to secret-looking names (`password=…`, `token=…`, `"api_key": "…"`, `DB_PASS => '…'`,
+ * `define('DB_PASSWORD', '…')`, `'token' => '…'`), the MySQL clients' `-p…`, an `auth` value that is
+ * `user:password` in base64 (Docker, npm) and spoken passwords ("the password is …", "das
  * Passwort lautet …", "パスワードは …", a netrc line's `login … password …"). Hashes, UUIDs and other indicators are evidence and kept. Pattern
  * based: a secret in no known shape is not found, and `password: <anything>` is redacted even when it
  * is not one.
