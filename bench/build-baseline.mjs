@@ -3,7 +3,7 @@
 // the workspace's compiler against the workspace's node_modules, with its store template when asked.
 
 import { execFileSync, execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,15 +39,28 @@ export function commitOf(revision) {
 
 /**
  * Builds `commit`'s investigator (`apps/investigator`, server code only) against the workspace's
- * node_modules (so its `kioku` is the workspace's); returns the directory of its compiled modules (`dist`)
- * and `remove`.
+ * node_modules, so its `kioku` is the workspace's; with `kioku: true`, against `commit`'s kioku (built
+ * whole: bundle, vocabularies, store template) and otherwise the workspace's node_modules. Returns the
+ * directory of its compiled modules (`dist`) and `remove`.
  */
-export function buildInvestigatorBaseline({ commit }) {
+export function buildInvestigatorBaseline({ commit, kioku = false }) {
   const temp = mkdtempSync(join(tmpdir(), 'investigator-baseline-'));
-  execSync(`git archive ${commit} apps/investigator tsconfig.base.json | tar -x -C ${JSON.stringify(temp)}`, {
+  const paths = kioku ? 'apps/investigator packages/kioku samples' : 'apps/investigator';
+  execSync(`git archive ${commit} ${paths} tsconfig.base.json | tar -x -C ${JSON.stringify(temp)}`, {
     cwd: root,
   });
-  symlinkSync(join(root, 'node_modules'), join(temp, 'node_modules'));
+  const modules = join(root, 'node_modules');
+  if (kioku) {
+    // The workspace's packages, but `kioku` is this commit's.
+    mkdirSync(join(temp, 'node_modules'));
+    for (const entry of readdirSync(modules)) {
+      const target = entry === 'kioku' ? join(temp, 'packages/kioku') : join(modules, entry);
+      symlinkSync(target, join(temp, 'node_modules', entry));
+    }
+    execSync('npm run build --silent', { cwd: join(temp, 'packages/kioku'), stdio: 'ignore' });
+  } else {
+    symlinkSync(modules, join(temp, 'node_modules'));
+  }
   const appDir = join(temp, 'apps/investigator');
   execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(appDir, 'tsconfig.build.json')]);
   return { dist: join(appDir, 'dist'), remove: () => rmSync(temp, { recursive: true, force: true }) };

@@ -6,8 +6,11 @@
 // for each time its event loop did not turn for more than 30 ms (a 10 ms timer late by over 20 ms): `at` when it turned again (ms since the
 // epoch), `cpuMs` the CPU time this process's main thread used meanwhile (from /proc on Linux; elsewhere
 // the whole process's, an upper bound). On a loaded machine a stall's wall time is mostly waiting for a
-// core; its CPU time is the work done on the event loop.
+// core; its CPU time is the work done on the event loop. On the IPC channel, `reset` restarts Node's own
+// event-loop delay histogram (perf_hooks monitorEventLoopDelay, sampled every 10 ms) and `report` answers
+// `{ eventLoopDelay: { p50Ms, p99Ms, maxMs } }` for the time since.
 import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createHashingEmbedder } from 'kioku/store';
 
@@ -60,3 +63,18 @@ setInterval(() => {
   lastWall = wall;
   lastCpu = cpu;
 }, 10);
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
+const ms = (nanoseconds) => Math.round(nanoseconds / 1e5) / 10;
+process.on('message', (message) => {
+  if (message === 'reset') delay.reset();
+  if (message === 'report') {
+    process.send({
+      eventLoopDelay: {
+        p50Ms: ms(delay.percentile(50)),
+        p99Ms: ms(delay.percentile(99)),
+        maxMs: ms(delay.max),
+      },
+    });
+  }
+});

@@ -226,6 +226,7 @@ export {
   type ParameterFiller,
   type ParameterFillerData,
   type ParameterFillerOptions,
+  type PredictOptions,
   parameterFillerFromJSON,
   type ToolGraph,
   type ToolGraphData,

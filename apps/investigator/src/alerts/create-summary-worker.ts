@@ -9,6 +9,7 @@ import { claimEmbeddingSpace } from './alert-embedding-space.js';
 import { alertEmbeddingText } from './alert-embedding-text.js';
 import { type AlertRow, alertColumns, alertFromRow } from './alert-row.js';
 import { createAlertStore } from './create-alert-store.js';
+import { pgliteUpkeep } from './pglite-upkeep.js';
 import { summarizeAlert } from './summarize-alert.js';
 
 /** Options of {@link createSummaryWorker}. */
@@ -57,7 +58,9 @@ const leaseSeconds = 600;
  * embedding, stored with the store's embedding-space check. A failed try (a provider outage, a timeout,
  * an answer that is not a summary) is retried with backoff; after `maxAttempts` the job is marked failed and
  * the alert keeps its fallback summary. Jobs are claimed with `for update skip locked`, so several servers
- * on one PostgreSQL share them. Nothing is lost: an alert is stored before its job exists.
+ * on one PostgreSQL share them. Nothing is lost: an alert is stored before its job exists. On a PGlite
+ * store, which has no autovacuum, it also keeps the planner's statistics and the job table in shape
+ * (`pgliteUpkeep`: as it starts and every 1,000 jobs).
  *
  * @example
  * const summaries = createSummaryWorker({ store, model, embedder });
@@ -76,6 +79,7 @@ export function createSummaryWorker({
   onJob,
 }: SummaryWorkerOptions): SummaryWorker {
   const alerts = createAlertStore(store);
+  const upkeep = pgliteUpkeep(store);
   const db = store.db;
   let running = 0;
   let started = false;
@@ -154,6 +158,7 @@ export function createSummaryWorker({
       if (vector === undefined) throw new Error(`embedder ${embedder.id} returned no vector`);
       await storeVector(id, vector);
       onJob?.({ id, outcome: 'done', summarizedBy: alert.summarizedBy });
+      await upkeep.jobDone();
     } catch (error) {
       const message = firstLine(error);
       // A configuration error (another embedder's alerts) will not pass by waiting; an outage will.
@@ -210,7 +215,7 @@ export function createSummaryWorker({
     start() {
       if (started) return;
       started = true;
-      void pump();
+      void upkeep.run().then(pump);
       schedule();
     },
     wake() {

@@ -18,6 +18,7 @@ import {
   replayCalls,
   reportData,
   resolvePricing,
+  sharedReplays,
   sweepTriggers,
   type TranscriptReplay,
   type TriggerSweep,
@@ -317,6 +318,8 @@ export function analyzeCommand(): Command {
       };
       const setOf = setNamer(transcripts);
       const analyses: PolicyAnalysis[] = [];
+      // A strategy run the other policy makes alike (only the markers differ) is run once.
+      const shared = sharedReplays();
       for (const policy of policies) {
         // A strategy that throws (a failing summarizer) stops the analysis with a ReplayStrategyError naming
         // the transcript and call; main prints it and exits 1.
@@ -325,6 +328,7 @@ export function analyzeCommand(): Command {
           strategies: catalog.map((entry) => entry.create({ trigger })),
           trigger: compactorTrigger,
           breakpoints: policyFor(policy),
+          sharedReplays: shared,
           onStart: (total) => progress.start(total, `replaying (${policy} breakpoints)`),
         }).finally(() => progress.stop());
         analyses.push({ breakpoints: policy, analysis, sets: compareSets(analysis, setOf) });

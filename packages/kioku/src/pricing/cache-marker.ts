@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { sameDigestAs } from './message-digest.js';
 import type { CacheControlMarker } from './prompt-layout.js';
 
 /**
@@ -15,5 +16,10 @@ export function withCacheMarker(message: ModelMessage, marker: CacheControlMarke
   const providerOptions =
     Object.keys(nextAnthropic).length > 0 ? { ...others, anthropic: nextAnthropic } : others;
   const { providerOptions: _previous, ...rest } = message;
-  return (Object.keys(providerOptions).length > 0 ? { ...rest, providerOptions } : rest) as ModelMessage;
+  const copy = (
+    Object.keys(providerOptions).length > 0 ? { ...rest, providerOptions } : rest
+  ) as ModelMessage;
+  // The same content: the prompt layout's digest of it need not be taken again.
+  sameDigestAs(copy, message);
+  return copy;
 }

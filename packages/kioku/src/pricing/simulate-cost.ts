@@ -48,31 +48,49 @@ export function simulateCost({
   counter,
   policy = cachePolicyForModel(model),
 }: SimulateCostOptions): CostReport {
+  return simulateCosts({ calls, model, counter, policies: [policy] })[0] as CostReport;
+}
+
+/**
+ * {@link simulateCost} under each of `policies`, the prompts laid out once (what a replay bills without and
+ * with the provider's cache).
+ */
+export function simulateCosts({
+  calls,
+  model,
+  counter,
+  policies,
+}: Omit<SimulateCostOptions, 'policy'> & { policies: readonly CachePolicy[] }): CostReport[] {
   const order = calls.map((_, index) => index);
   if (calls.every((call) => call.timestamp !== undefined)) {
     order.sort((a, b) => (calls[a]?.timestamp ?? 0) - (calls[b]?.timestamp ?? 0) || a - b);
   }
-  const caches = new Map<CachePolicy, CacheStore>();
-  const bills: CallBill[] = new Array(calls.length);
+  const runs = policies.map((policy) => ({
+    policy,
+    caches: new Map<CachePolicy, CacheStore>(),
+    bills: new Array<CallBill>(calls.length),
+  }));
   let time = 0;
   for (const index of order) {
     const call = calls[index];
     if (call === undefined) continue;
     time = call.timestamp ?? time;
-    const callPolicy = call.policy ?? policy;
-    let cache = caches.get(callPolicy);
-    if (cache === undefined) {
-      cache = new Map();
-      caches.set(callPolicy, cache);
-    }
     const layout = layoutPrompt(call.prompt, { counter, completion: call.completion });
-    const split = callPolicy.apply({ layout, time, cache });
-    bills[index] = priceBill({
-      promptTokens: layout.promptTokens,
-      outputTokens: call.outputTokens,
-      split,
-      price: model.price,
-    });
+    for (const { policy, caches, bills } of runs) {
+      const callPolicy = call.policy ?? policy;
+      let cache = caches.get(callPolicy);
+      if (cache === undefined) {
+        cache = new Map();
+        caches.set(callPolicy, cache);
+      }
+      const split = callPolicy.apply({ layout, time, cache });
+      bills[index] = priceBill({
+        promptTokens: layout.promptTokens,
+        outputTokens: call.outputTokens,
+        split,
+        price: model.price,
+      });
+    }
   }
-  return { policy: policy.name, calls: bills, totals: sumBills(bills) };
+  return runs.map(({ policy, bills }) => ({ policy: policy.name, calls: bills, totals: sumBills(bills) }));
 }

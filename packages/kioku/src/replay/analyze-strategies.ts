@@ -6,10 +6,10 @@ import { counterForModel } from '../tokens/counter-for-model.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Transcript } from '../transcripts/transcript.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
-import type { BreakpointPolicy } from './breakpoint-policy.js';
+import { type BreakpointPlan, type BreakpointPolicy, breakpointPlan } from './breakpoint-policy.js';
 import { compareToBaseline } from './compare-to-baseline.js';
 import type { ReplayPricing } from './replay-pricing.js';
-import { replayTranscript } from './replay-transcript.js';
+import { billReplay, type ReplayRun, runReplay } from './replay-transcript.js';
 import type { StrategyComparison } from './strategy-summary.js';
 import { summarizeReplays } from './summarize-replays.js';
 import type { TranscriptReplay } from './transcript-replay.js';
@@ -38,10 +38,40 @@ export interface AnalyzeStrategiesOptions {
    * configuration whose breakpoints are its own knob keeps `own`); default `own`, `replayTranscript`'s.
    */
   breakpoints?: BreakpointPolicy | ((strategy: Strategy<unknown>) => BreakpointPolicy) | undefined;
+  /**
+   * Runs shared between analyses of the same strategies (same names, same configurations) under other
+   * breakpoint policies, as `kioku analyze --breakpoints both` makes them (`sharedReplays()`): a strategy
+   * another policy already ran as this one runs it (every policy but `frontier`, which wraps a strategy
+   * that does not place its own breakpoints in `cacheBreakpoints`; every policy under a cache that ignores
+   * markers) is not run again, only billed with this policy's markers (or not at all when they are the
+   * same). Default none: every replay run.
+   */
+  sharedReplays?: SharedReplays | undefined;
   /** Called before the first replay with the number of replays (transcripts × strategies). */
   onStart?: (total: number) => void;
   /** Called after each replay, e.g. to advance a progress bar. */
   onReplay?: (replay: TranscriptReplay) => void;
+}
+
+/** Runs and replays kept between analyses (see `AnalyzeStrategiesOptions.sharedReplays`); make one with `sharedReplays()`. */
+export interface SharedReplays {
+  readonly kind: 'shared-replays';
+}
+
+/** A strategy's run over a transcript, and its bills by breakpoint markers. */
+interface SharedRun {
+  run: ReplayRun;
+  bills: Map<BreakpointPlan['mark'], TranscriptReplay>;
+}
+
+/** What each {@link SharedReplays} holds: per transcript, the runs by strategy name and wrapping. */
+const shares = new WeakMap<SharedReplays, Map<Transcript, Map<string, SharedRun>>>();
+
+/** An empty {@link SharedReplays}, for the analyses of one set of strategies under several breakpoint policies. */
+export function sharedReplays(): SharedReplays {
+  const handle: SharedReplays = { kind: 'shared-replays' };
+  shares.set(handle, new Map());
+  return handle;
 }
 
 /** The outcome of {@link analyzeStrategies}. */
@@ -77,6 +107,7 @@ export async function analyzeStrategies({
   budgetFor = (_, pricing) => ({ contextWindow: pricing.model.contextWindow }),
   trigger,
   breakpoints = 'own',
+  sharedReplays,
   onStart,
   onReplay,
 }: AnalyzeStrategiesOptions): Promise<StrategyAnalysis> {
@@ -97,18 +128,37 @@ export async function analyzeStrategies({
     // Equal messages the strategies make (each its own copies) are counted once per transcript.
     const counter = cachedCounter(counterFor(transcript), { byContent: true });
     const budget = budgetFor(transcript, pricing);
+    const store = sharedReplays === undefined ? undefined : shares.get(sharedReplays);
+    let shared = store?.get(transcript);
+    if (store !== undefined && shared === undefined) {
+      shared = new Map();
+      store.set(transcript, shared);
+    }
     for (const strategy of all) {
       const policy = typeof breakpoints === 'function' ? breakpoints(strategy) : breakpoints;
-      const replay = await replayTranscript({
-        transcript,
-        strategy,
-        counter,
-        pricing,
-        budget,
-        trigger: typeof trigger === 'function' ? trigger(strategy) : trigger,
-        breakpoints: policy,
-        fidelity,
-      });
+      const plan = breakpointPlan(policy, strategy, pricing);
+      // The strategy runs as given, or wrapped (frontier breakpoints): a run of either serves every policy.
+      const key = `${strategy.name}\u0000${plan.strategy === strategy ? 'given' : 'wrapped'}`;
+      let made = shared?.get(key);
+      if (made === undefined) {
+        const run = await runReplay({
+          transcript,
+          strategy: plan.strategy,
+          name: strategy.name,
+          counter,
+          pricing,
+          budget,
+          trigger: typeof trigger === 'function' ? trigger(strategy) : trigger,
+          fidelity,
+        });
+        made = { run, bills: new Map() };
+        shared?.set(key, made);
+      }
+      let replay = made.bills.get(plan.mark);
+      if (replay === undefined) {
+        replay = billReplay(made.run, plan.mark);
+        made.bills.set(plan.mark, replay);
+      }
       replays.push(replay);
       byStrategy.get(strategy.name)?.push(replay);
       onReplay?.(replay);

@@ -1,7 +1,9 @@
 export {
   type AnalyzeStrategiesOptions,
   analyzeStrategies,
+  type SharedReplays,
   type StrategyAnalysis,
+  sharedReplays,
 } from './analyze-strategies.js';
 export { anthropicStylePricing } from './anthropic-style-pricing.js';
 export {

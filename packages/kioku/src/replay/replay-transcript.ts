@@ -3,14 +3,15 @@ import { createCompactor, type PreparedPrompt } from '../ai-sdk/create-compactor
 import { ReplayStrategyError } from '../errors/replay-strategy-error.js';
 import { type FidelityMeter, fidelityMeter } from '../fidelity/fidelity-meter.js';
 import { cachePrices } from '../pricing/cache-prices.js';
+import type { CostReport } from '../pricing/call-bill.js';
 import { noCachePolicy } from '../pricing/no-cache-policy.js';
-import { type SimulatedCall, simulateCost } from '../pricing/simulate-cost.js';
+import { type SimulatedCall, simulateCosts } from '../pricing/simulate-cost.js';
 import type { Strategy, StrategyBudget } from '../strategies/strategy.js';
 import { cachedCounter } from '../tokens/cached-counter.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { Transcript } from '../transcripts/transcript.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
-import { type BreakpointPolicy, breakpointPlan } from './breakpoint-policy.js';
+import { type BreakpointPlan, type BreakpointPolicy, breakpointPlan } from './breakpoint-policy.js';
 import { editsUsage } from './edits-usage.js';
 import { introducedViolations } from './introduced-violations.js';
 import { markedPrompts } from './marked-prompts.js';
@@ -76,33 +77,71 @@ export interface ReplayTranscriptOptions {
  * });
  * console.log(replay.totals.inputTokens, replay.totals.costCached);
  */
-export async function replayTranscript({
+export async function replayTranscript(options: ReplayTranscriptOptions): Promise<TranscriptReplay> {
+  const { strategy, pricing, breakpoints = 'own' } = options;
+  const plan = breakpointPlan(breakpoints, strategy, pricing);
+  return billReplay(await runReplay({ ...options, strategy: plan.strategy, name: strategy.name }), plan.mark);
+}
+
+/**
+ * A transcript run call by call through a strategy, measured but not yet billed: what every breakpoint
+ * policy that runs the same strategy shares (they differ only in how the prompts are marked for billing).
+ */
+export interface ReplayRun {
+  transcript: Transcript;
+  /** The name the replay reports (a wrapped strategy keeps the name of the one it wraps). */
+  name: string;
+  pricing: ReplayPricing;
+  counter: TokenCounter;
+  measured: MeasuredCall[];
+  violations: ReplayedCall['violations'][];
+  /** Each call as sent, unmarked for billing. */
+  simulated: SimulatedCall[];
+}
+
+/** A call's figures that do not depend on its bill. */
+type MeasuredCall = Omit<
+  ReplayedCall,
+  'costNoCache' | 'costCached' | 'cacheReadTokens' | 'cacheWriteTokens' | 'violations'
+>;
+
+/**
+ * Runs `strategy` over the transcript as `replayTranscript` does (through the compactor, call by call)
+ * and measures every call; `billReplay` prices the run.
+ */
+export async function runReplay({
   transcript,
   strategy,
+  name,
   counter: givenCounter,
   pricing,
   budget = { contextWindow: pricing.model.contextWindow },
   trigger,
-  breakpoints = 'own',
   fidelity = fidelityMeter(),
-}: ReplayTranscriptOptions): Promise<TranscriptReplay> {
+}: Omit<ReplayTranscriptOptions, 'breakpoints'> & { name: string }): Promise<ReplayRun> {
   const tools = transcript.tools;
   const toolsPart = tools === undefined ? {} : { tools };
-  const measured: Omit<
-    ReplayedCall,
-    'costNoCache' | 'costCached' | 'cacheReadTokens' | 'cacheWriteTokens' | 'violations'
-  >[] = [];
+  const measured: MeasuredCall[] = [];
   const violations: ReplayedCall['violations'][] = [];
   const simulated: SimulatedCall[] = [];
-  const plan = breakpointPlan(breakpoints, strategy, pricing);
   // Each message counted once, and each prompt from the one before it (as the middleware counts).
   const counter = cachedCounter(givenCounter);
-  const marking = plan.mark === undefined ? undefined : markedPrompts(plan.mark, counter);
   // A compaction the trigger asked for whose strategy threw (a failing summarizer) stops the replay too: a
-  // replay whose fallbacks stood in silently would not measure the strategy.
+  // replay whose fallbacks stood in silently would not measure the strategy. Caught as the strategy throws
+  // (not from the compactor's events: listening makes it report every prompt it prepares).
   let compactionError: unknown;
+  const watched = <Output>(work: () => Promise<Output>): Promise<Output> =>
+    work().catch((error: unknown) => {
+      compactionError ??= error;
+      throw error;
+    });
+  const { compact } = strategy;
   const compactor = createCompactor({
-    strategy: plan.strategy,
+    strategy: {
+      ...strategy,
+      apply: (input) => watched(() => strategy.apply(input)),
+      ...(compact === undefined ? {} : { compact: (input) => watched(() => compact.call(strategy, input)) }),
+    },
     counter,
     contextWindow: budget.contextWindow,
     // The strategy weighs rewrites at the prices this replay bills (`cachePayback`).
@@ -112,9 +151,6 @@ export async function replayTranscript({
       : { reservedOutputTokens: budget.reservedOutputTokens }),
     trigger: trigger ?? false,
     onStrategyError: 'throw',
-    onEvent: (event) => {
-      if (event.type === 'compaction-failed' && event.error !== undefined) compactionError ??= event.error;
-    },
   });
   const recorded = replayCalls(transcript);
   for (const [index, call] of recorded.entries()) {
@@ -126,7 +162,7 @@ export async function replayTranscript({
       if (compactionError !== undefined) throw compactionError;
     } catch (error) {
       throw new ReplayStrategyError({
-        strategy: strategy.name,
+        strategy: name,
         transcript: { file: transcript.file, id: transcript.id },
         call: index + 1,
         calls: recorded.length,
@@ -159,21 +195,44 @@ export async function replayTranscript({
     });
     violations.push(introducedViolations(history, managed));
     simulated.push({
-      prompt: { messages: marking?.mark(managed) ?? managed, ...toolsPart },
+      prompt: { messages: managed, ...toolsPart },
       outputTokens,
       timestamp: call.timestamp,
       completion,
     });
   }
+  return { transcript, name, pricing, counter, measured, violations, simulated };
+}
+
+/**
+ * Prices a run: its prompts re-marked by `mark` (a breakpoint policy's, see `breakpointPlan`) or billed
+ * with the markers they carry, without and with the provider's prompt cache.
+ */
+export function billReplay(
+  { transcript, name, pricing, counter, measured, violations, simulated }: ReplayRun,
+  mark: BreakpointPlan['mark'],
+): TranscriptReplay {
+  const marking = mark === undefined ? undefined : markedPrompts(mark, counter);
+  const calls =
+    marking === undefined
+      ? simulated
+      : simulated.map((call) => ({
+          ...call,
+          prompt: { ...call.prompt, messages: marking.mark(call.prompt.messages) },
+        }));
   const model = pricing.model;
   const billing = marking?.counter ?? counter;
-  const uncached = simulateCost({ calls: simulated, model, counter: billing, policy: noCachePolicy() });
-  const cached = simulateCost({ calls: simulated, model, counter: billing, policy: pricing.policy });
+  const [uncached, cached] = simulateCosts({
+    calls,
+    model,
+    counter: billing,
+    policies: [noCachePolicy(), pricing.policy],
+  }) as [CostReport, CostReport];
   // The strategy's own model calls share no prefix with the agent's prompts: plain prices, no cache.
-  const strategyCost = (call: (typeof measured)[number]) =>
+  const strategyCost = (call: MeasuredCall) =>
     call.strategyInputTokens * model.price.inputPerToken +
     call.strategyOutputTokens * model.price.outputPerToken;
-  const calls: ReplayedCall[] = measured.map((call, index) => ({
+  const replayed: ReplayedCall[] = measured.map((call, index) => ({
     ...call,
     costNoCache: (uncached.calls[index]?.cost ?? 0) + strategyCost(call),
     costCached: (cached.calls[index]?.cost ?? 0) + strategyCost(call),
@@ -185,9 +244,9 @@ export async function replayTranscript({
   return {
     transcript:
       transcriptModel === undefined ? { file, id, format } : { file, id, format, model: transcriptModel },
-    strategy: strategy.name,
+    strategy: name,
     pricing: pricing.name,
-    calls,
-    totals: replayTotals(calls),
+    calls: replayed,
+    totals: replayTotals(replayed),
   };
 }

@@ -31,6 +31,7 @@ export {
   type OutputDigestOptions,
   observationMasking,
   outputDigest,
+  type PreparedPlaceholder,
 } from './observation-masking/index.js';
 export { pipeline, type StateOf, type StatesOf } from './pipeline/index.js';
 export {

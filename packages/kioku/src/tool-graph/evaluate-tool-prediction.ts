@@ -1,17 +1,12 @@
 import { type AgentEvent, replyAction } from './agent-event.js';
 import { canonicalJSON } from './canonical-json.js';
+import { actionOf } from './decision-context.js';
 import {
   createParameterFiller,
   type ParameterFiller,
   type ParameterFillerOptions,
 } from './parameter-filler.js';
-import {
-  actionOf,
-  createToolGraph,
-  type ToolGraph,
-  type ToolGraphOptions,
-  type ToolPrediction,
-} from './tool-graph.js';
+import { createToolGraph, type ToolGraph, type ToolGraphOptions, type ToolPrediction } from './tool-graph.js';
 
 /** What a policy did at one threshold θ. */
 export interface ThresholdOutcome {

@@ -1,6 +1,7 @@
 export { type AgentEvent, replyAction } from './agent-event.js';
 export { agentEvents } from './agent-events.js';
 export { type ColdStartThetaOptions, coldStartTheta, defaultToolGraphTheta } from './cold-start-theta.js';
+export { actionOf } from './decision-context.js';
 export {
   type EvaluateToolPredictionOptions,
   evaluateToolPrediction,
@@ -20,8 +21,8 @@ export { parameterFillerFromJSON } from './parameter-filler-from-json.js';
 export { splitByTask } from './split-by-task.js';
 export { sqlTableKey } from './sql-table-key.js';
 export {
-  actionOf,
   createToolGraph,
+  type PredictOptions,
   type ToolGraph,
   type ToolGraphOptions,
   type ToolGraphWeights,

@@ -1,8 +1,21 @@
-import { type AgentEvent, replyAction } from './agent-event.js';
+import type { AgentEvent } from './agent-event.js';
 import { type CountRow, DecayingCounts } from './decaying-counts.js';
+import {
+  actionOf,
+  contexts,
+  derived,
+  intentTable,
+  keyLog,
+  latestUser,
+  priorLog,
+  recentTable,
+  recentTools,
+  transitionTable,
+} from './decision-context.js';
 import { intentWords } from './intent-words.js';
 import { sortByScore } from './sort-by-score.js';
 import type { ToolGraphData } from './tool-graph-data.js';
+import { topPredictor } from './top-predictor.js';
 
 /** How much each kind of evidence weighs in a prediction. */
 export interface ToolGraphWeights {
@@ -33,13 +46,24 @@ export interface ToolPrediction {
   confidence: number;
 }
 
+/** Options of `ToolGraph.predict`. */
+export interface PredictOptions {
+  /** Rank only the best `top` actions (at least 1); default every action. */
+  top?: number;
+}
+
 /** A tool-transition graph learned from agent runs (see {@link createToolGraph}). */
 export interface ToolGraph {
   /** Learns one decision: the events before it, and the action the agent took. */
   learn(before: readonly AgentEvent[], action: string): void;
   /** Learns every decision of a finished run. */
   learnRun(events: readonly AgentEvent[]): void;
-  predict(before: readonly AgentEvent[]): ToolPrediction;
+  /**
+   * The actions ranked by probability: all of them, or with `top` the best `top` only (the same ranking and
+   * probabilities, in time proportional to the evidence the decision reads and `top`, not to the number of
+   * tools).
+   */
+  predict(before: readonly AgentEvent[], options?: PredictOptions): ToolPrediction;
   /** Decisions learned so far. */
   readonly observations: number;
   /** Runs learned whole with `learnRun` so far (what the cold-start threshold follows). */
@@ -48,79 +72,7 @@ export interface ToolGraph {
   toJSON(): ToolGraphData;
 }
 
-const start = '<start>';
-const user = '<user>';
 const defaults: ToolGraphWeights = { intent: 1, secondOrder: 0.5, recentTools: 0.3 };
-const transitionTable = 0;
-const intentTable = 1;
-const recentTable = 2;
-/** How many events back the recent tools are read from. */
-const recentWindow = 8;
-
-/** The token an event contributes to the transition context. */
-function token(event: AgentEvent): string {
-  if (event.kind === 'user') return user;
-  if (event.kind === 'reply') return replyAction;
-  return event.outcome === 'error' ? `${event.tool}!` : event.tool;
-}
-
-/** The action an event is, when the agent took it (a call or a reply). */
-export function actionOf(event: AgentEvent): string | undefined {
-  return event.kind === 'call' ? event.tool : event.kind === 'reply' ? replyAction : undefined;
-}
-
-/**
- * The contexts of the next decision, from general to specific: the last tool called (user messages and
- * replies since skipped), the last event, and the last two events (a failed call distinct from a
- * successful one).
- */
-function contexts(events: readonly AgentEvent[], end: number): [string, string, string] {
-  let lastTool = start;
-  for (let index = end - 1; index >= 0; index -= 1) {
-    const event = events[index] as AgentEvent;
-    if (event.kind === 'call') {
-      lastTool = token(event);
-      break;
-    }
-  }
-  const last = end >= 1 ? events[end - 1] : undefined;
-  const previous = end >= 2 ? events[end - 2] : undefined;
-  const first = last === undefined ? start : token(last);
-  const second = previous === undefined ? start : token(previous);
-  return [`t|${lastTool}`, `1|${first}`, `2|${second}|${first}`];
-}
-
-/** The distinct tools called in the `recentWindow` events before `end`, latest first. */
-function recentTools(events: readonly AgentEvent[], end: number): string[] {
-  const tools: string[] = [];
-  for (let index = end - 1; index >= 0 && index >= end - recentWindow; index -= 1) {
-    const event = events[index] as AgentEvent;
-    if (event.kind === 'call' && !tools.includes(event.tool)) tools.push(event.tool);
-  }
-  return tools;
-}
-
-function latestUser(events: readonly AgentEvent[], end: number): string | undefined {
-  for (let index = end - 1; index >= 0; index -= 1) {
-    const event = events[index];
-    if (event?.kind === 'user') return event.text;
-  }
-  return undefined;
-}
-
-const keyLog = (count: number): number => Math.log(1 + 2 * count);
-const priorLog = (count: number): number => Math.log(count + 0.5);
-
-/** `transform` of each scaled count of a row, cached on the row until it or the scale changes. */
-function derived(row: CountRow, scale: number, transform: (count: number) => number): Float64Array {
-  const cached = row.derived;
-  if (cached !== undefined && cached.changes === row.changes && cached.scale === scale) return cached.values;
-  const values = new Float64Array(row.ids.length);
-  for (let slot = 0; slot < values.length; slot += 1)
-    values[slot] = transform((row.counts[slot] as number) * scale);
-  row.derived = { changes: row.changes, scale, values };
-  return values;
-}
 
 /**
  * One Witten-Bell step, in place: p ← λ·P(action | context) + (1 − λ)·p, with λ = n / (n + distinct / weight)
@@ -202,6 +154,7 @@ export function createToolGraph({
     if (text !== undefined) for (const word of wordsOf(text)) counts.add(intentTable, word, id);
     for (const tool of recentTools(events, end)) counts.add(recentTable, tool, id);
     counts.tick();
+    top.learned(id);
     observations += 1;
   }
 
@@ -307,6 +260,8 @@ export function createToolGraph({
     return { ranked, confidence: ranked[0]?.probability ?? 0 };
   }
 
+  const top = topPredictor(counts, weights, wordsOf, predict);
+
   return {
     learn: (before, action) => learnAt(before, before.length, action),
     learnRun(events) {
@@ -316,7 +271,8 @@ export function createToolGraph({
         if (action !== undefined) learnAt(events, index, action);
       });
     },
-    predict,
+    predict: (before, options) =>
+      options?.top === undefined ? predict(before) : top.predict(before, options.top),
     get observations() {
       return observations;
     },

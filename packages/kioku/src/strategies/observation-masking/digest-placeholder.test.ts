@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { quarterCounter } from '../../test/quarter-counter.js';
 import { toolStep } from '../../test/tool-step.js';
 import { digestPlaceholder } from './digest-placeholder.js';
-import { maskedOutput } from './masked-output.js';
+import { type MaskedOutput, maskedOutput } from './masked-output.js';
 import { observationMasking } from './observation-masking.js';
 
 const lookup = JSON.stringify({
@@ -67,5 +67,46 @@ describe('digestPlaceholder', () => {
       value: expect.stringContaining('Kept: user_id=mia_li_3668; id=credit_card_7434610'),
     });
     expect(edits[0]?.tokensAfter).toBe(counter.countMessage(masked as ModelMessage));
+  });
+
+  it('digests each output before its batch, one step a call, and the batch sends the same', async () => {
+    const outputOf = (step: number) =>
+      Array.from(
+        { length: 40 },
+        (_, line) => `host=WS${step} user=u${line} src=10.0.${step}.${line} ok`,
+      ).join('\n');
+    const history: ModelMessage[] = [
+      { role: 'user', content: 'Investigate WS1.' },
+      ...Array.from({ length: 9 }, (_, step) => toolStep({ id: `c${step}`, output: outputOf(step) })).flat(),
+    ];
+    const prepared: string[] = [];
+    const made = digestPlaceholder({ skipKnown: true });
+    const ahead = Object.assign((output: MaskedOutput) => made(output), {
+      prepare(text: string) {
+        prepared.push(text);
+        made.prepare(text);
+      },
+    });
+    const options = { keep: 2, batchSize: 4 };
+    const strategy = observationMasking({ ...options, placeholder: ahead });
+    const plain = observationMasking({ ...options, placeholder: digestPlaceholder({ skipKnown: true }) });
+    const counter = quarterCounter();
+    const budget = { contextWindow: 100_000 };
+    let state = strategy.initialState();
+    let plainState = plain.initialState();
+    const preparedAfter: number[] = [];
+    for (let steps = 1; steps <= 9; steps += 1) {
+      const messages = history.slice(0, 1 + 2 * steps);
+      const output = await strategy.apply({ messages, counter, budget, state });
+      const expected = await plain.apply({ messages, counter, budget, state: plainState });
+      expect(output.messages).toEqual(expected.messages);
+      state = output.state;
+      plainState = expected.state;
+      preparedAfter.push(prepared.length);
+    }
+    // Every step but the newest, one a call: the batch of 4 at 6 steps finds steps 0–3 digested.
+    expect(preparedAfter).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(prepared).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map(outputOf));
+    expect(state.masked).toEqual(['c0', 'c1', 'c2', 'c3']);
   });
 });

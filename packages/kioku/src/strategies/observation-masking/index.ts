@@ -1,5 +1,5 @@
 export { type DigestPlaceholderOptions, digestPlaceholder } from './digest-placeholder.js';
-export { describeMaskedOutput, type MaskedOutput } from './masked-output.js';
+export { describeMaskedOutput, type MaskedOutput, type PreparedPlaceholder } from './masked-output.js';
 export {
   type ObservationMaskingOptions,
   type ObservationMaskingState,

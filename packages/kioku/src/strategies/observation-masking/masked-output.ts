@@ -27,6 +27,17 @@ export interface MaskedOutput {
   known?: (value: string) => boolean;
 }
 
+/**
+ * A placeholder that can do ahead of time the work that depends on the output's text alone
+ * (`digestPlaceholder`'s digest): `observationMasking` calls `prepare` with the text of each output the
+ * next batch may mask, so the call that masks a batch of them does not do that work for the whole batch.
+ */
+export interface PreparedPlaceholder {
+  (output: MaskedOutput): string;
+  /** Does ahead what `output.text` alone decides; the placeholder of that output is the same either way. */
+  prepare(text: string): void;
+}
+
 /** Measures a tool result for its placeholder; `known` as {@link MaskedOutput.known}. */
 export function maskedOutput(
   part: ToolResultPart,

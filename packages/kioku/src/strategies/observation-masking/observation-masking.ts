@@ -1,4 +1,5 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
+import { toolOutputText } from '../../messages/message-text.js';
 import type { TokenCounter } from '../../tokens/token-counter.js';
 import { batchCutoff } from '../internal/batch-cutoff.js';
 import { checkCount } from '../internal/check-option.js';
@@ -12,7 +13,12 @@ import type { Stepped } from '../internal/tool-parts.js';
 import type { Strategy } from '../strategy.js';
 import { isRecordOutput } from './is-record-output.js';
 import { knownText } from './known-text.js';
-import { describeMaskedOutput, type MaskedOutput, maskedOutput } from './masked-output.js';
+import {
+  describeMaskedOutput,
+  type MaskedOutput,
+  maskedOutput,
+  type PreparedPlaceholder,
+} from './masked-output.js';
 import { outputReferences } from './output-references.js';
 import { repeatedCalls } from './repeated-calls.js';
 
@@ -36,8 +42,12 @@ export interface ObservationMaskingOptions extends ToolFilterOptions {
    * soon as it leaves the window. See `chooseBatchSize` (in `replay/`) to pick K with the cost model.
    */
   batchSize?: number;
-  /** The placeholder's text; default {@link describeMaskedOutput}. */
-  placeholder?: (output: MaskedOutput) => string;
+  /**
+   * The placeholder's text; default {@link describeMaskedOutput}. One with `prepare`
+   * (`digestPlaceholder`) is given each output's text one call before it may leave the `keep` window
+   * (never the newest step's), ahead of the batch that masks it.
+   */
+  placeholder?: ((output: MaskedOutput) => string) | PreparedPlaceholder;
   /**
    * Tool-aware keep: outputs the agent went on to use (`outputReferences`: values of the output, such as
    * ids, names or paths, reappear in its later messages — a lookup whose ids feed later calls, a schema
@@ -130,8 +140,11 @@ export function observationMasking({
       masked: WeakMap<ToolResultPart, ToolResultPart>;
       /** Whether each part is worth masking: decided once, as a wrapper may ask again at every call. */
       worth: WeakMap<ToolResultPart, boolean>;
+      /** Parts whose text was given to the placeholder's `prepare`. */
+      prepared: WeakSet<ToolResultPart>;
     }
   >();
+  const prepare = 'prepare' in placeholder ? placeholder.prepare : undefined;
   /** Per conversation, what the agent holds outside tool outputs (read when a digest asks). */
   const knownOf = perHistory(knownText);
   const references = keepReferenced > keep ? outputReferences() : undefined;
@@ -152,10 +165,15 @@ export function observationMasking({
     async apply({ messages, counter, state }) {
       let caches = perCounter.get(counter);
       if (caches === undefined) {
-        caches = { memo: new WeakMap(), masked: new WeakMap(), worth: new WeakMap() };
+        caches = {
+          memo: new WeakMap(),
+          masked: new WeakMap(),
+          worth: new WeakMap(),
+          prepared: new WeakSet(),
+        };
         perCounter.set(counter, caches);
       }
-      const { memo, masked, worth } = caches;
+      const { memo, masked, worth, prepared } = caches;
       const known = knownOf(messages);
       const mask = (message: ModelMessage, part: ToolResultPart, index: number): ToolResultPart => {
         const replacement = masked.get(part);
@@ -221,6 +239,22 @@ export function observationMasking({
         candidates.splice(0, candidates.length, ...[...more].sort((a: number, b: number) => a - b));
       }
       for (const position of candidates) run.decide(position, decide(position));
+      if (prepare !== undefined) {
+        // Outputs the next call's batch may mask (those that will have left the newest `keep` steps; never
+        // the newest step's): what their placeholders need of their text alone is made now, a step's
+        // outputs per call, so no call makes a whole batch's.
+        const edge = Math.min(steps + 1 - keep, steps - 1);
+        for (let position = results.length - 1; position >= 0; position -= 1) {
+          const { index, part, step } = results[position] as Stepped<ToolResultPart>;
+          if (step < cutoff) break;
+          if (step >= edge || prepared.has(part) || !run.isOpen(position) || !allowed(part.toolName))
+            continue;
+          prepared.add(part);
+          if (partTokens(counter, messages[index] as ModelMessage, part) >= minTokens) {
+            prepare(toolOutputText(part.output));
+          }
+        }
+      }
       const {
         messages: output,
         edits,
