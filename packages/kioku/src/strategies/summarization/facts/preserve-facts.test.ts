@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { quarterCounter } from '../../../test/quarter-counter.js';
+import { summaryMessage } from '../summary-message.js';
 import { extractFacts } from './extract-facts.js';
 import type { Fact } from './fact.js';
 import { preserveFacts } from './preserve-facts.js';
@@ -83,5 +84,44 @@ describe('prioritizeFacts', () => {
     expect(ranked[0]).toBe('Never contact that host from the analyst workstation.');
     // The user's (.8 mentioned later than .9), the agent's call (.5) and the later messages' (.7), the rest.
     expect(ranked.slice(1)).toEqual(['192.0.2.8', '192.0.2.9', '192.0.2.5', '192.0.2.7', '192.0.2.6']);
+  });
+});
+
+describe('preserveFacts across compactions', () => {
+  // From a mini-swe-agent run (pylint-dev__astroid-1333): the agent names the file `ChangeLog` in its
+  // command; the summary says "the changelog", which the checker matches but the next compaction, reading
+  // the summary back, does not extract: the identifier was lost at the compaction after.
+  const slice: ModelMessage[] = [
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: "That's just copyright updates. Let me look at the changelog:" },
+        {
+          type: 'tool-call',
+          toolCallId: 'call-1',
+          toolName: 'bash',
+          input: { command: 'cd /testbed && grep -B5 -A5 "2.9.1" ChangeLog | head -30' },
+        },
+      ],
+    },
+  ];
+  const summary = '- assistant: Let me look for more changes in the changelog around 2.9.1.';
+
+  it('lists a fact the summary holds only in words the next compaction would not read back', () => {
+    const changeLog = extractFacts(slice).find((fact) => fact.value === 'ChangeLog');
+    expect(changeLog).toEqual({ kind: 'identifier', value: 'ChangeLog' });
+    const { text, repaired } = preserveFacts({ summary, facts: [changeLog as Fact] });
+    expect(repaired).toEqual([changeLog]);
+    const next = extractFacts([summaryMessage(text)]);
+    expect(next.map((fact) => fact.value)).toContain('ChangeLog');
+  });
+
+  it('counts a fact as held when the summary names it as the extractor reads it', () => {
+    const { present, repaired } = preserveFacts({
+      summary: 'The agent grepped ChangeLog for 2.9.1.',
+      facts: [{ kind: 'identifier', value: 'ChangeLog' }],
+    });
+    expect(present).toHaveLength(1);
+    expect(repaired).toEqual([]);
   });
 });

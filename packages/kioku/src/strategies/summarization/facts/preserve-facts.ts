@@ -1,6 +1,8 @@
 import type { TokenCounter } from '../../../tokens/token-counter.js';
+import { extractTextFacts } from './extract-text-facts.js';
 import type { Fact } from './fact.js';
 import { factChecker } from './fact-checker.js';
+import { factKey } from './message-facts.js';
 import { renderPreservedFacts } from './preserved-facts-section.js';
 
 /** A cap on the "Preserved facts" section of {@link preserveFacts}. */
@@ -35,7 +37,8 @@ export interface PreservedFacts {
 }
 
 /**
- * Checks that a summary holds every fact of the slice it replaces and appends the missing ones,
+ * Checks that a summary holds every fact of the slice it replaces (found by `factChecker`, and, but for
+ * instructions, read back by `extractTextFacts` as the next compaction reads it) and appends the missing ones,
  * verbatim, under a "Preserved facts" heading, so no indicator or instruction is lost to a summarizer
  * that dropped it. With a `cap`, the section never grows past `cap.maxTokens`: the missing facts first by
  * priority (user instructions, then the most mentioned and most recent indicators) are listed, and the
@@ -47,9 +50,15 @@ export interface PreservedFacts {
  */
 export function preserveFacts({ summary, facts, cap }: PreserveFactsOptions): PreservedFacts {
   const present = factChecker(summary);
+  // The next compaction reads the summary back with `extractFacts`: a fact the checker finds in words
+  // the extractor would not take again ("the changelog" for `ChangeLog`) is lost then, so it is listed.
+  const readBack = new Set(extractTextFacts(summary).map(factKey));
   const held: Fact[] = [];
   const missing: Fact[] = [];
-  for (const fact of facts) (present(fact) ? held : missing).push(fact);
+  for (const fact of facts) {
+    const kept = present(fact) && (fact.kind === 'instruction' || readBack.has(factKey(fact)));
+    (kept ? held : missing).push(fact);
+  }
   const withSection = (listed: readonly Fact[], leftOut: number) =>
     `${summary.trimEnd()}\n\n${renderPreservedFacts(listed, { leftOut })}`;
   const result = (listed: Fact[], dropped: Fact[]): PreservedFacts => ({
