@@ -136,15 +136,24 @@ export function alertListPage({
 }
 
 /**
- * Each word of `text` (split at spaces) as a phrase of prefixes that must match, the words together: `web-02
- * alice` → `('web':* <-> '-02':*) & ('alice':*)`, parsed as the alerts are (`:`, `/`, `=` as spaces).
+ * Each word of `text` (split at spaces) as a phrase of prefixes, or as a prefix of one whole word; the words
+ * together: `web-02 alice` → `('web':* <-> '-02':* | 'web-02':*) & ('alice':* | 'alice':*)`, parsed as the
+ * alerts are (`:`, `/`, `=` as spaces). The whole word finds what the parser keeps as one word (a host name:
+ * `host-12.corp.example.com` is one, `host-12` alone is two). Written as text and cast, so that nothing
+ * parses the lexemes again.
  */
 function textQuery(text: string): SQL {
   const normalized = sql`regexp_replace(${text.slice(0, 1000)}, '[:/=]+', ' ', 'g')`;
-  return sql`(select to_tsquery('simple', coalesce(string_agg('(' || phrase || ')', ' & '), ''))
-    from (select string_agg(quote_literal(lexeme) || ':*', ' <-> ' order by token) as phrase
+  return sql`(select coalesce(string_agg('(' || phrase || ' | ' || whole || ')', ' & '), '')::tsquery
+    from (select string_agg(${quoted(sql`lexeme`)} || ':*', ' <-> ' order by token) as phrase,
+        ${quoted(sql`lower(words.word)`)} || ':*' as whole
       from regexp_split_to_table(${normalized}, '\\s+') with ordinality as words(word, at),
         lateral (select parsed.lexemes[1] as lexeme, row_number() over () as token
           from ts_debug('simple', words.word) as parsed where cardinality(parsed.lexemes) > 0) as tokens
-      group by words.at) as phrases)`;
+      group by words.at, words.word) as phrases)`;
+}
+
+/** `value` as a quoted lexeme of tsquery's text form (a backslash and a quote escaped). */
+function quoted(value: SQL): SQL {
+  return sql`chr(39) || replace(replace(${value}, chr(92), chr(92) || chr(92)), chr(39), chr(92) || chr(39)) || chr(39)`;
 }

@@ -32,6 +32,7 @@ for (const target of storeTargets()) {
               severity: severities[i % 4],
               hostname: `web-${String(i % 3).padStart(2, '0')}`,
               user: i % 2 === 0 ? 'alice' : 'bob',
+              fqdn: `host-${i}.corp.example.com`,
               src: `203.0.113.${i}`,
               process: { sha256: `${i.toString(16).padStart(2, '0')}${'ab12'.repeat(15)}cd` },
               timestamp: new Date(Date.UTC(2026, 10, 1 + i)).toISOString(),
@@ -86,11 +87,15 @@ for (const target of storeTargets()) {
         expect(await search('203.0.113.7')).toEqual(['Alert 7']);
         expect(await search(`0c${'ab12'.repeat(15)}cd`)).toEqual(['Alert 12']);
         expect((await alerts.list({ text: 'web-02' })).total).toBe(10);
+        // A host name is one word to the parser; `host-12` alone is two (`host`, `-12`): found as a prefix.
+        expect(await search('host-12')).toEqual(['Alert 12']);
+        expect(await search('HOST-12.corp.example.com alice')).toEqual(['Alert 12']);
         expect((await alerts.list({ text: 'alice web-00' })).total).toBe(5);
         expect(await search('Alert 2')).toContain('Alert 2');
         expect((await alerts.list({ text: 'hostnam' })).total).toBe(30);
         expect(await search('nothing-like-this')).toEqual([]);
         expect(await search('!!!')).toEqual([]);
+        expect(await search("o'brien \\ 'quoted' a\\'b")).toEqual([]);
         const found = await alerts.search({ text: '203.0.113.29' });
         expect(found.map((alert) => alert.title)).toEqual(['Alert 29']);
       });
