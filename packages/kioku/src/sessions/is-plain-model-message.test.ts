@@ -118,6 +118,29 @@ describe('isPlainModelMessage', () => {
       },
       { role: 'user', content: 'hi', createdAt: new Date(0) },
       { role: 'robot', content: 'hi' },
+      // A key the output's kind does not read is stored as it is: binary there is not plain JSON.
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'bash',
+            output: { type: 'execution-denied', value: Uint8Array.from([1, 2, 3]) },
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'bash',
+            output: { type: 'text', value: 'ok', reason: Uint8Array.from([1]) },
+          },
+        ],
+      },
     ];
     for (const message of judgedBySchema) expect(isPlainModelMessage(message)).toBe(false);
   });

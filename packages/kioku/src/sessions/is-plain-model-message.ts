@@ -67,18 +67,22 @@ function plainOutput(output: unknown): boolean {
   switch (output.type) {
     case 'text':
     case 'error-text':
-      return typeof output.value === 'string' && plainEntries(output, outputKeys);
+      return typeof output.value === 'string' && plainEntries(output, valueOutputKeys);
     case 'json':
     case 'error-json':
-      return output.value !== undefined && plainJson(output.value) && plainEntries(output, outputKeys);
+      return output.value !== undefined && plainJson(output.value) && plainEntries(output, valueOutputKeys);
     default:
       return (
-        (output.reason === undefined || typeof output.reason === 'string') && plainEntries(output, outputKeys)
+        (output.reason === undefined || typeof output.reason === 'string') &&
+        plainEntries(output, deniedOutputKeys)
       );
   }
 }
 
-const outputKeys = new Set(['type', 'value', 'reason', 'providerOptions']);
+// The keys each kind of output checks itself; any other key (a `value` beside a denial's `reason`, a
+// `reason` beside a text's `value`) is stored as it is, so it must be plain JSON too.
+const valueOutputKeys = new Set(['type', 'value', 'providerOptions']);
+const deniedOutputKeys = new Set(['type', 'reason', 'providerOptions']);
 
 // `providerOptions`: absent, or an object of objects of JSON values (the schema's provider metadata).
 function optionalProviderOptions(options: unknown): boolean {
