@@ -10,6 +10,7 @@ import {
 } from '../test/loopback-provider-server.js';
 import { runCli } from '../test/run-cli.js';
 import { runCliAsync } from '../test/run-cli-async.js';
+import { runCliInProcess } from '../test/run-cli-in-process.js';
 
 interface JsonStrategy {
   name: string;
@@ -38,7 +39,7 @@ const reportDataOf = (html: string): ReportData => {
 };
 
 describe('kioku analyze', () => {
-  it('replays the generated SOC sample through every strategy when given no path', () => {
+  it('replays the generated SOC sample through every strategy when given no path', async () => {
     const { status, stdout } = runCli(['analyze']);
     expect(status).toBe(0);
     expect(stdout).toMatch(/1 transcript\(s\), 29 calls, priced as claude-sonnet-4-20250514/);
@@ -50,11 +51,13 @@ describe('kioku analyze', () => {
     expect(stdout).toContain("* kioku's default");
   });
 
-  it('replays the breakpoints kiokuMiddleware sends (frontier) unless asked for others', () => {
-    const { status, stdout } = runCli(['analyze', '--json', '--strategies', 'kioku-default']);
+  it('replays the breakpoints kiokuMiddleware sends (frontier) unless asked for others', async () => {
+    const { status, stdout } = await runCliInProcess(['analyze', '--json', '--strategies', 'kioku-default']);
     expect(status).toBe(0);
     expect(JSON.parse(stdout).breakpoints).toEqual(['frontier']);
-    const text = runCli(['analyze', '--strategies', 'kioku-default', '--breakpoints', 'both']).stdout;
+    const text = (
+      await runCliInProcess(['analyze', '--strategies', 'kioku-default', '--breakpoints', 'both'])
+    ).stdout;
     // The middleware's table first; the agents' rule, which re-marks the default, said to be replay only.
     expect(text.indexOf('what kiokuMiddleware sends')).toBeGreaterThan(0);
     expect(text.indexOf('what kiokuMiddleware sends')).toBeLessThan(text.indexOf('REPLAY ONLY'));
@@ -62,8 +65,8 @@ describe('kioku analyze', () => {
     expect(text).toMatch(/^kioku-default \*\s+29/m);
   });
 
-  it('prints JSON with ratios per strategy and names the default', () => {
-    const { status, stdout } = runCli([
+  it('prints JSON with ratios per strategy and names the default', async () => {
+    const { status, stdout } = await runCliInProcess([
       'analyze',
       '--json',
       '--pricing',
@@ -123,9 +126,9 @@ describe('kioku analyze', () => {
     expect(report.strategies[0].inputTokensRatio).toBe(1);
   });
 
-  it('writes a self-contained HTML report for the strategies chosen', () => {
+  it('writes a self-contained HTML report for the strategies chosen', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'kioku-analyze-')), 'report.html');
-    const { status, stdout, stderr } = runCli([
+    const { status, stdout, stderr } = await runCliInProcess([
       'analyze',
       'samples/pydicom__pydicom-901.traj.json',
       '--strategies',
@@ -154,9 +157,9 @@ describe('kioku analyze', () => {
     }
   });
 
-  it('puts every peer’s token trigger at --trigger of the window, so --window moves it', () => {
-    const ratioOf = (args: string[]) => {
-      const run = runCli([
+  it('puts every peer’s token trigger at --trigger of the window, so --window moves it', async () => {
+    const ratioOf = async (args: string[]) => {
+      const run = await runCliInProcess([
         'analyze',
         '--strategies',
         'anthropic-clear-tool-uses',
@@ -169,18 +172,18 @@ describe('kioku analyze', () => {
       return strategyNamed(run.stdout, 'anthropic-clear-tool-uses').inputTokensRatio;
     };
     // The sample's context peaks at ~144k tokens: half of its 200k window (100k) is reached, 0.9 is not.
-    expect(ratioOf(['--trigger', '0.9'])).toBe(1);
-    expect(ratioOf([])).toBeLessThan(1);
+    expect(await ratioOf(['--trigger', '0.9'])).toBe(1);
+    expect(await ratioOf([])).toBeLessThan(1);
     // A window of 1M puts half of it out of reach; one of 100k brings 0.9 of it within.
-    expect(ratioOf(['--window', '1000000'])).toBe(1);
-    expect(ratioOf(['--window', '100000', '--trigger', '0.9'])).toBeLessThan(1);
-    expect(runCli(['analyze', '--trigger', '1.5']).status).toBe(2);
-    expect(runCli(['analyze', '--breakpoints', 'sometimes']).status).toBe(2);
+    expect(await ratioOf(['--window', '1000000'])).toBe(1);
+    expect(await ratioOf(['--window', '100000', '--trigger', '0.9'])).toBeLessThan(1);
+    expect((await runCliInProcess(['analyze', '--trigger', '1.5'])).status).toBe(2);
+    expect((await runCliInProcess(['analyze', '--breakpoints', 'sometimes'])).status).toBe(2);
   });
 
-  it('sweeps the peers’ triggers with --sweep, in JSON and as the report’s curve chart per policy', () => {
+  it('sweeps the peers’ triggers with --sweep, in JSON and as the report’s curve chart per policy', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'kioku-analyze-')), 'report.html');
-    const run = runCli([
+    const run = await runCliInProcess([
       'analyze',
       '--strategies',
       'kioku-default,anthropic-clear-tool-uses',
@@ -216,7 +219,7 @@ describe('kioku analyze', () => {
     );
   });
 
-  it('warns when OpenHands runs come without their per-call usage log (only the last call replayed)', () => {
+  it('warns when OpenHands runs come without their per-call usage log (only the last call replayed)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kioku-analyze-'));
     const step = (i: number) => [
       {
@@ -246,17 +249,17 @@ describe('kioku analyze', () => {
         timestamp: 1733338800,
       }),
     );
-    const run = runCli(['analyze', dir, '--strategies', 'kioku-default', '--json']);
+    const run = await runCliInProcess(['analyze', dir, '--strategies', 'kioku-default', '--json']);
     expect(run.status).toBe(0);
     const [warning] = JSON.parse(run.stdout).warnings;
     expect(warning).toMatch(/1 OpenHands run\(s\) in .* have no per-call usage log: only the last LLM call/);
     expect(warning).toContain('per_call_usage.jsonl');
     expect(run.stderr).toContain(`kioku: warning: ${warning}`);
-    const text = runCli(['analyze', dir, '--strategies', 'kioku-default']);
+    const text = await runCliInProcess(['analyze', dir, '--strategies', 'kioku-default']);
     expect(text.stdout.split('\n')[0]).toBe(`WARNING: ${warning}`);
   });
 
-  it('replays a model the catalog does not know within the fallback window (or --window), unpriced, with a warning', () => {
+  it('replays a model the catalog does not know within the fallback window (or --window), unpriced, with a warning', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kioku-analyze-'));
     const step = (i: number) => [
       {
@@ -290,7 +293,7 @@ describe('kioku analyze', () => {
       }),
     );
     const args = ['analyze', file, '--strategies', 'kioku-default', '--breakpoints', 'agent'];
-    const run = runCli([...args, '--json']);
+    const run = await runCliInProcess([...args, '--json']);
     expect(run.status).toBe(0);
     const json = JSON.parse(run.stdout);
     expect(json.unpriced).toBe(true);
@@ -309,16 +312,16 @@ describe('kioku analyze', () => {
     );
     expect(warning).toContain('--pricing <file.json>: {"models": {"llama3.1:8b": {"contextWindow"');
     expect(run.stderr).toContain(`kioku: warning: ${warning}`);
-    const text = runCli(args);
+    const text = await runCliInProcess(args);
     expect(text.stdout.split('\n')[0]).toBe(`WARNING: ${warning}`);
     expect(text.stdout).toMatch(/^unmanaged\s+5\s+[\d,]+\s+1\.00×\s+[\d,]+\s+unpriced\s+–\s+unpriced\s+–/m);
     expect(text.stdout).not.toContain('$');
     // --window replaces the fallback window: the unmanaged history's later calls are over 2,000 tokens.
-    const windowed = JSON.parse(runCli([...args, '--json', '--window', '2000']).stdout);
+    const windowed = JSON.parse((await runCliInProcess([...args, '--json', '--window', '2000'])).stdout);
     expect(windowed.warnings[0]).toContain('replayed within 2,000 tokens (--window) and unpriced');
     expect(windowed.strategies[0].callsOverWindow).toBeGreaterThan(0);
     // A report would chart zeros as costs: refused, saying how to price the model.
-    const report = runCli([...args, '--report', join(dir, 'report.html')]);
+    const report = await runCliInProcess([...args, '--report', join(dir, 'report.html')]);
     expect(report.status).toBe(1);
     expect(report.stderr).toContain('"llama3.1:8b" has no prices in the model catalog');
     expect(existsSync(join(dir, 'report.html'))).toBe(false);
@@ -336,13 +339,13 @@ describe('kioku analyze', () => {
         },
       }),
     );
-    const priced = JSON.parse(runCli([...args, '--json', '--pricing', overrides]).stdout);
+    const priced = JSON.parse((await runCliInProcess([...args, '--json', '--pricing', overrides])).stdout);
     expect(priced.unpriced).toBe(false);
     expect(priced.warnings).toEqual([]);
     expect(priced.strategies[0].costNoCache).toBeGreaterThan(0);
   });
 
-  it('reports and skips a transcript it cannot analyze, and analyzes the rest of the directory (exit 1)', () => {
+  it('reports and skips a transcript it cannot analyze, and analyzes the rest of the directory (exit 1)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kioku-analyze-'));
     copyFileSync(
       new URL('../../../../samples/soc-investigation.json', import.meta.url),
@@ -357,24 +360,26 @@ describe('kioku analyze', () => {
         ],
       }),
     );
-    const run = runCli(['analyze', dir, '--strategies', 'kioku-default', '--json']);
+    const run = await runCliInProcess(['analyze', dir, '--strategies', 'kioku-default', '--json']);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(
       `${join(dir, 'no-model.json')} (no-model.json) does not say which model it used`,
     );
     expect(run.stderr).toContain(`kioku: skipped ${join(dir, 'no-model.json')}`);
     expect(JSON.parse(run.stdout).transcripts).toBe(1);
-    expect(runCli(['analyze', '--help']).stdout).toMatch(/reported and skipped.*1 a file was skipped/s);
+    expect((await runCliInProcess(['analyze', '--help'])).stdout).toMatch(
+      /reported and skipped.*1 a file was skipped/s,
+    );
   });
 
-  it('says a run without a model call has nothing to replay, and analyzes the others (exit 0)', () => {
+  it('says a run without a model call has nothing to replay, and analyzes the others (exit 0)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kioku-analyze-'));
     copyFileSync(
       new URL('../../../../samples/soc-investigation.json', import.meta.url),
       join(dir, 'soc.json'),
     );
     writeFileSync(join(dir, 'asked.json'), JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }));
-    const run = runCli(['analyze', dir, '--strategies', 'kioku-default', '--json']);
+    const run = await runCliInProcess(['analyze', dir, '--strategies', 'kioku-default', '--json']);
     expect(run.status).toBe(0);
     const json = JSON.parse(run.stdout);
     expect(json.transcripts).toBe(1);
@@ -383,14 +388,14 @@ describe('kioku analyze', () => {
     ]);
     expect(run.stderr).not.toContain('does not say which model');
     // With nothing else to analyze, that is said and the command fails.
-    const alone = runCli(['analyze', join(dir, 'asked.json')]);
+    const alone = await runCliInProcess(['analyze', join(dir, 'asked.json')]);
     expect(alone.status).toBe(1);
     expect(alone.stderr).toContain('hold no model call');
     expect(alone.stderr).toContain('no transcript read has a model call; nothing to analyze');
   });
 
-  it('removes every strategy’s breakpoints under --breakpoints none, its own knob included', () => {
-    const run = runCli([
+  it('removes every strategy’s breakpoints under --breakpoints none, its own knob included', async () => {
+    const run = await runCliInProcess([
       'analyze',
       '--strategies',
       'swe-agent-1.1-default',
@@ -405,14 +410,29 @@ describe('kioku analyze', () => {
     expect(own.replayOnly).toBe(true);
     expect(own.costCached).toBe(unmanaged.costCached);
     const agent = JSON.parse(
-      runCli(['analyze', '--strategies', 'swe-agent-1.1-default', '--breakpoints', 'agent', '--json']).stdout,
+      (
+        await runCliInProcess([
+          'analyze',
+          '--strategies',
+          'swe-agent-1.1-default',
+          '--breakpoints',
+          'agent',
+          '--json',
+        ])
+      ).stdout,
     ).strategies[1];
     expect(agent.ownBreakpoints).toBe(true);
     expect(agent.costCachedRatio).toBeGreaterThan(1);
   });
 
-  it('gives each strategy its worst run against the unmanaged history on that run', () => {
-    const run = runCli(['analyze', 'samples', '--strategies', 'kioku-default,naive-masking-10', '--json']);
+  it('gives each strategy its worst run against the unmanaged history on that run', async () => {
+    const run = await runCliInProcess([
+      'analyze',
+      'samples',
+      '--strategies',
+      'kioku-default,naive-masking-10',
+      '--json',
+    ]);
     expect(run.status).toBe(0);
     const json = JSON.parse(run.stdout);
     // One transcript per set: the worst run is the set with the highest ratio.
@@ -433,46 +453,46 @@ describe('kioku analyze', () => {
       expect(worst.costCachedRatio).toBeCloseTo(highest.costCachedRatio, 12);
       expect(worst.transcript.id).toBe(highest.worstRun.transcript.id);
     }
-    const text = runCli(['analyze', 'samples', '--strategies', 'kioku-default']).stdout;
+    const text = (await runCliInProcess(['analyze', 'samples', '--strategies', 'kioku-default'])).stdout;
     expect(text).toContain('worst run ×');
     expect(text).toMatch(/kioku-default: worst run .+, [\d.]+× the cached cost of unmanaged on that run\./);
   });
 
-  it('names the report file in one line when it cannot be written', () => {
-    const run = runCli(['analyze', '--strategies', 'kioku-default', '--report', '/dev/full']);
+  it('names the report file in one line when it cannot be written', async () => {
+    const run = await runCliInProcess(['analyze', '--strategies', 'kioku-default', '--report', '/dev/full']);
     expect(run.status).toBe(1);
     expect(run.stderr).toBe('kioku: /dev/full: no space left on the device (ENOSPC)\n');
   });
 
-  it('exits 2 on bad arguments, 1 on an unknown model or unreadable file', () => {
-    expect(runCli(['analyze', '--strategies', 'bogus']).status).toBe(2);
-    expect(runCli(['analyze', '--window', '0']).status).toBe(2);
-    expect(runCli(['analyze', '--window', '0x10']).status).toBe(2);
+  it('exits 2 on bad arguments, 1 on an unknown model or unreadable file', async () => {
+    expect((await runCliInProcess(['analyze', '--strategies', 'bogus'])).status).toBe(2);
+    expect((await runCliInProcess(['analyze', '--window', '0'])).status).toBe(2);
+    expect((await runCliInProcess(['analyze', '--window', '0x10'])).status).toBe(2);
     // An unknown --model is a mistake in the command: no fallback.
-    const unknown = runCli(['analyze', '--model', 'no-such-model']);
+    const unknown = await runCliInProcess(['analyze', '--model', 'no-such-model']);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('unknown model "no-such-model"');
     const dir = mkdtempSync(join(tmpdir(), 'kioku-analyze-'));
     const broken = join(dir, 'run.json');
     writeFileSync(broken, '{"messages": [');
-    expect(runCli(['analyze', broken]).status).toBe(1);
-    const help = runCli(['analyze', '--help']);
+    expect((await runCliInProcess(['analyze', broken])).status).toBe(1);
+    const help = await runCliInProcess(['analyze', '--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('anthropic-style');
     expect(help.stdout).toContain('--summarizer <provider:model>');
     expect(help.stdout).toContain('--estimate-summaries <tokens>');
-    expect(runCli(['analyze', '--estimate-summaries', '0']).status).toBe(2);
-    expect(runCli(['analyze', '--summarizer', 'no-colon']).status).toBe(2);
-    const tag = runCli(['analyze', '--summarizer', 'llama3.1:8b']);
+    expect((await runCliInProcess(['analyze', '--estimate-summaries', '0'])).status).toBe(2);
+    expect((await runCliInProcess(['analyze', '--summarizer', 'no-colon'])).status).toBe(2);
+    const tag = await runCliInProcess(['analyze', '--summarizer', 'llama3.1:8b']);
     expect(tag.status).toBe(2);
     expect(tag.stderr).toContain('"llama3.1:8b" names none (an Ollama model is ollama:llama3.1:8b)');
-    const orphan = runCli(['analyze', '--base-url', 'http://127.0.0.1:1/v1']);
+    const orphan = await runCliInProcess(['analyze', '--base-url', 'http://127.0.0.1:1/v1']);
     expect(orphan.status).toBe(2);
     expect(orphan.stderr).toContain('give --summarizer');
   });
 
-  it("replays kioku's default as kiokuMiddleware() runs it: summaries once the prompt reaches 80% of the window, priced by the summary-cost model and marked an estimate", () => {
-    const small = runCli([
+  it("replays kioku's default as kiokuMiddleware() runs it: summaries once the prompt reaches 80% of the window, priced by the summary-cost model and marked an estimate", async () => {
+    const small = await runCliInProcess([
       'analyze',
       'samples',
       '--strategies',
@@ -491,14 +511,14 @@ describe('kioku analyze', () => {
     expect(summarized.strategyInputTokens).toBeGreaterThan(summarized.strategyCalls * 1024);
     expect(summarized.inputTokens).toBe(summarized.promptTokens + summarized.strategyInputTokens);
     // Within the models' own windows the samples never reach the trigger: nothing estimated, not marked.
-    const wide = runCli(['analyze', 'samples', '--strategies', 'kioku-default', '--json']);
+    const wide = await runCliInProcess(['analyze', 'samples', '--strategies', 'kioku-default', '--json']);
     expect(wide.status, wide.stderr).toBe(0);
     expect(strategyNamed(wide.stdout, 'kioku-default')).toMatchObject({ strategyCalls: 0, estimated: false });
   });
 
-  it('replays summaries estimated at a stated size, labeled as an estimate, their calls counted', () => {
+  it('replays summaries estimated at a stated size, labeled as an estimate, their calls counted', async () => {
     const args = ['analyze', 'samples', '--estimate-summaries', '500', '--window', '20000'];
-    const { status, stdout } = runCli([...args, '--json']);
+    const { status, stdout } = await runCliInProcess([...args, '--json']);
     expect(status).toBe(0);
     const estimated = strategyNamed(stdout, 'kioku-default+estimated-summaries');
     const unmanaged = strategyNamed(stdout, 'unmanaged');
@@ -512,7 +532,7 @@ describe('kioku analyze', () => {
     expect(estimated.inputTokens).toBe(estimated.promptTokens + estimated.strategyInputTokens);
     expect(unmanaged.strategyCalls).toBe(0);
 
-    const table = runCli(args);
+    const table = await runCliInProcess(args);
     expect(table.status).toBe(0);
     expect(table.stdout).toMatch(/^kioku-default\+estimated-summaries †\s+107\s/m);
     expect(table.stdout).toContain(

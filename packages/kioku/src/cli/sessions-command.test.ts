@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionStore } from '../sessions/index.js';
 import { openStore } from '../store/index.js';
 import { runCli } from '../test/run-cli.js';
+import { runCliInProcess } from '../test/run-cli-in-process.js';
 import { importTranscript } from '../transcripts/index.js';
 
 const sample = fileURLToPath(
@@ -61,7 +62,7 @@ function runWithClosedStdout(args: readonly string[]): Promise<{ status: number 
 }
 
 describe('kioku sessions', () => {
-  it('lists sessions, most recently written first, as JSON and as a table', () => {
+  it('lists sessions, most recently written first, as JSON and as a table', async () => {
     const json = runCli(['sessions', 'list', '--store', store, '--json']);
     expect(json.status).toBe(0);
     const listed = JSON.parse(json.stdout);
@@ -71,25 +72,27 @@ describe('kioku sessions', () => {
       viewCount: 1,
       metadata: { agent: 'openhands' },
     });
-    const table = runCli(['sessions', 'list', '--store', store]);
+    const table = await runCliInProcess(['sessions', 'list', '--store', store]);
     expect(table.stdout).toMatch(new RegExp(`django-11099\\s+${recorded.length}\\s+1\\s.*UsernameValidator`));
   });
 
-  it('shows a session: details, compactions and the current view', () => {
-    const { status, stdout } = runCli(['sessions', 'show', 'django-11099', '--store', store]);
+  it('shows a session: details, compactions and the current view', async () => {
+    const { status, stdout } = await runCliInProcess(['sessions', 'show', 'django-11099', '--store', store]);
     expect(status).toBe(0);
     expect(stdout).toContain(
       `messages  ${recorded.length} original; the current view (version 1) shows ${recorded.length - 6}`,
     );
     expect(stdout).toMatch(/Compactions\n.*\n\s*1\s+\[1, 8\)\s+1\s+11000\s+2400\s+12\s+summary/);
     expect(stdout).toMatch(/\n\s*1\s+1-7\s+user\s+Summary: the validators live in/);
-    const json = JSON.parse(runCli(['sessions', 'show', 'django-11099', '--store', store, '--json']).stdout);
+    const json = JSON.parse(
+      (await runCliInProcess(['sessions', 'show', 'django-11099', '--store', store, '--json'])).stdout,
+    );
     expect(json.currentView.messages).toHaveLength(recorded.length - 6);
     expect(json.views[0].replaces).toEqual({ from: 1, to: 8 });
   });
 
-  it('exports the full original history and its views, as JSON Lines or JSON, to stdout or a file', () => {
-    const jsonl = runCli(['sessions', 'export', 'django-11099', '--store', store]);
+  it('exports the full original history and its views, as JSON Lines or JSON, to stdout or a file', async () => {
+    const jsonl = await runCliInProcess(['sessions', 'export', 'django-11099', '--store', store]);
     expect(jsonl.status).toBe(0);
     const records = jsonl.stdout
       .trimEnd()
@@ -102,7 +105,8 @@ describe('kioku sessions', () => {
     expect(records[13]).toMatchObject({ type: 'view', view: { version: 1, messageCount: 12 } });
     const file = join(root, 'export.json');
     expect(
-      runCli(['sessions', 'export', 'django-11099', '--store', store, '--json', '-o', file]).status,
+      (await runCliInProcess(['sessions', 'export', 'django-11099', '--store', store, '--json', '-o', file]))
+        .status,
     ).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
       messages: recorded,
@@ -110,18 +114,18 @@ describe('kioku sessions', () => {
     });
   });
 
-  it('names an unknown session or a missing store, without a stack trace, and exits 1', () => {
-    const unknown = runCli(['sessions', 'show', 'no-such-id', '--store', store]);
+  it('names an unknown session or a missing store, without a stack trace, and exits 1', async () => {
+    const unknown = await runCliInProcess(['sessions', 'show', 'no-such-id', '--store', store]);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain("unknown session id 'no-such-id'");
     expect(unknown.stderr).not.toMatch(/\n\s+at /);
-    const missing = runCli(['sessions', 'list', '--store', join(root, 'nowhere')]);
+    const missing = await runCliInProcess(['sessions', 'list', '--store', join(root, 'nowhere')]);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('no store here');
   });
 
-  it('hints at `kioku sessions list` for an unknown session (the library message does not)', () => {
-    const unknown = runCli(['sessions', 'export', 'no-such-id', '--store', store]);
+  it('hints at `kioku sessions list` for an unknown session (the library message does not)', async () => {
+    const unknown = await runCliInProcess(['sessions', 'export', 'no-such-id', '--store', store]);
     expect(unknown.stderr).toContain('kioku: hint: `kioku sessions list` shows the sessions there are');
   });
 
@@ -137,27 +141,37 @@ describe('kioku sessions', () => {
     expect(status).toBe(0);
   });
 
-  it('names the file and the reason in one line when a write fails (a full disk)', () => {
-    const full = runCli(['sessions', 'export', 'django-11099', '--store', store, '-o', '/dev/full']);
+  it('names the file and the reason in one line when a write fails (a full disk)', async () => {
+    const full = await runCliInProcess([
+      'sessions',
+      'export',
+      'django-11099',
+      '--store',
+      store,
+      '-o',
+      '/dev/full',
+    ]);
     expect(full.status).toBe(1);
     expect(full.stderr).toBe('kioku: /dev/full: no space left on the device (ENOSPC)\n');
   });
 
-  it('exits 2 on bad arguments and explains itself in --help', () => {
-    expect(runCli(['sessions', 'show', '--store', store]).status).toBe(2);
-    expect(runCli(['sessions', 'list', '--bogus']).status).toBe(2);
-    expect(runCli(['sessions', 'frobnicate']).status).toBe(2);
-    const help = runCli(['sessions', '--help']);
+  it('exits 2 on bad arguments and explains itself in --help', async () => {
+    expect((await runCliInProcess(['sessions', 'show', '--store', store])).status).toBe(2);
+    expect((await runCliInProcess(['sessions', 'list', '--bogus'])).status).toBe(2);
+    expect((await runCliInProcess(['sessions', 'frobnicate'])).status).toBe(2);
+    const help = await runCliInProcess(['sessions', '--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('KIOKU_STORE');
     expect(help.stdout).toMatch(/list[\s\S]*show[\s\S]*export[\s\S]*delete[\s\S]*prune/);
-    expect(runCli(['sessions', 'export', '--help']).stdout).toContain('JSON Lines');
-    expect(runCli(['sessions', 'prune', '--store', store]).status).toBe(2);
-    const age = runCli(['sessions', 'prune', '--older-than', '30 days', '--store', store]);
+    expect((await runCliInProcess(['sessions', 'export', '--help'])).stdout).toContain('JSON Lines');
+    expect((await runCliInProcess(['sessions', 'prune', '--store', store])).status).toBe(2);
+    const age = await runCliInProcess(['sessions', 'prune', '--older-than', '30 days', '--store', store]);
     expect(age.status).toBe(2);
     expect(age.stderr).toContain("expected a number and a unit (m, h, d or w), e.g. 30d; found '30 days'");
-    expect(runCli(['sessions', 'prune', '--before', 'yesterday', '--store', store]).status).toBe(2);
-    expect(runCli(['sessions', 'delete', '--store', store]).status).toBe(2);
+    expect(
+      (await runCliInProcess(['sessions', 'prune', '--before', 'yesterday', '--store', store])).status,
+    ).toBe(2);
+    expect((await runCliInProcess(['sessions', 'delete', '--store', store])).status).toBe(2);
   });
 
   it('deletes sessions by id and prunes old ones, saying which, and keeps the rest', async () => {
@@ -172,22 +186,43 @@ describe('kioku sessions', () => {
     } finally {
       await opened.close();
     }
-    const deleted = runCli(['sessions', 'delete', 'a', 'nope', '--store', location]);
+    const deleted = await runCliInProcess(['sessions', 'delete', 'a', 'nope', '--store', location]);
     expect(deleted.status).toBe(1);
     expect(deleted.stdout).toBe('deleted a\n');
     expect(deleted.stderr).toBe('kioku: no session nope\n');
     // Written just now: a week-old cut keeps them; a dry run with a cut in the future lists them.
     const kept = JSON.parse(
-      runCli(['sessions', 'prune', '--older-than', '1w', '--store', location, '--json']).stdout,
+      (await runCliInProcess(['sessions', 'prune', '--older-than', '1w', '--store', location, '--json']))
+        .stdout,
     );
     expect(kept).toMatchObject({ dryRun: false, sessions: [] });
     const future = new Date(Date.now() + 86_400_000).toISOString();
-    const dry = runCli(['sessions', 'prune', '--before', future, '--dry-run', '--store', location]);
+    const dry = await runCliInProcess([
+      'sessions',
+      'prune',
+      '--before',
+      future,
+      '--dry-run',
+      '--store',
+      location,
+    ]);
     expect(dry.stdout).toMatch(/^would delete 2 session\(s\) last written before .*\n {2}[bc]\n {2}[bc]\n$/);
-    const listed = JSON.parse(runCli(['sessions', 'list', '--store', location, '--json']).stdout);
+    const listed = JSON.parse(
+      (await runCliInProcess(['sessions', 'list', '--store', location, '--json'])).stdout,
+    );
     expect(listed.map((session: { id: string }) => session.id).sort()).toEqual(['b', 'c']);
-    const pruned = runCli(['sessions', 'prune', '--before', future, '--store', location, '--json']);
+    const pruned = await runCliInProcess([
+      'sessions',
+      'prune',
+      '--before',
+      future,
+      '--store',
+      location,
+      '--json',
+    ]);
     expect(JSON.parse(pruned.stdout).sessions.sort()).toEqual(['b', 'c']);
-    expect(JSON.parse(runCli(['sessions', 'list', '--store', location, '--json']).stdout)).toEqual([]);
+    expect(
+      JSON.parse((await runCliInProcess(['sessions', 'list', '--store', location, '--json'])).stdout),
+    ).toEqual([]);
   });
 });

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../test/run-cli.js';
+import { runCliInProcess } from '../test/run-cli-in-process.js';
 
 describe('kioku tokens', () => {
-  it('compares counted with billed prompt tokens on the shipped samples, per model and overall', () => {
+  it('compares counted with billed prompt tokens on the shipped samples, per model and overall', async () => {
     const { status, stdout } = runCli(['tokens', 'samples', '--json']);
     expect(status).toBe(0);
     const report = JSON.parse(stdout);
@@ -25,26 +26,26 @@ describe('kioku tokens', () => {
     }
   });
 
-  it('prints per-file, per-model and overall tables', () => {
-    const { status, stdout } = runCli(['tokens', 'samples']);
+  it('prints per-file, per-model and overall tables', async () => {
+    const { status, stdout } = await runCliInProcess(['tokens', 'samples']);
     expect(status).toBe(0);
     expect(stdout).toMatch(/Per file[\s\S]*pydicom__pydicom-901\.traj\.json\s+deepseek-v3\s+61/);
     expect(stdout).toMatch(/Per model[\s\S]*deepseek-chat/);
     expect(stdout).toMatch(/overall\s+78/);
   });
 
-  it('names the broken file and where it broke, without a stack trace, and exits 1', () => {
+  it('names the broken file and where it broke, without a stack trace, and exits 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kioku-cli-'));
     const file = join(dir, 'run.json');
     writeFileSync(file, '{"messages": [{"role": "user", "content": "hi"}');
-    const { status, stderr } = runCli(['tokens', file]);
+    const { status, stderr } = await runCliInProcess(['tokens', file]);
     expect(status).toBe(1);
     expect(stderr).toContain(`${file}: at line 1`);
     expect(stderr).toContain('truncated');
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('follows symbolic links to transcripts in a directory, reads each file once, and survives a link loop', () => {
+  it('follows symbolic links to transcripts in a directory, reads each file once, and survives a link loop', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kioku-tokens-'));
     const real = mkdtempSync(join(tmpdir(), 'kioku-tokens-real-'));
     const pydicom = join(real, 'pydicom.traj.json');
@@ -52,7 +53,7 @@ describe('kioku tokens', () => {
     symlinkSync(pydicom, join(dir, 'linked.traj.json'));
     symlinkSync(pydicom, join(dir, 'again.traj.json'));
     symlinkSync(dir, join(dir, 'loop'));
-    const run = runCli(['tokens', dir, '--json']);
+    const run = await runCliInProcess(['tokens', dir, '--json']);
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout).overall.calls).toBe(61);
     expect(run.stderr).toContain(
@@ -63,7 +64,7 @@ describe('kioku tokens', () => {
     );
   });
 
-  it('reports a FIFO, a device or a deeply nested file in one line and counts the other files', () => {
+  it('reports a FIFO, a device or a deeply nested file in one line and counts the other files', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kioku-tokens-'));
     copyFileSync('samples/pydicom__pydicom-901.traj.json', join(dir, 'pydicom.traj.json'));
     const fifo = join(dir, 'fifo.json');
@@ -98,7 +99,7 @@ describe('kioku tokens', () => {
     expect(run.stderr).not.toMatch(/\n\s+at |Maximum call stack/);
   });
 
-  it('says what it read when a broken file sits beside transcripts that record no usage', () => {
+  it('says what it read when a broken file sits beside transcripts that record no usage', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kioku-tokens-'));
     writeFileSync(join(dir, 'broken.json'), '{bad');
     writeFileSync(
@@ -108,22 +109,22 @@ describe('kioku tokens', () => {
         { role: 'assistant', content: 'hello' },
       ]),
     );
-    const run = runCli(['tokens', dir, '--model', 'gpt-4.1']);
+    const run = await runCliInProcess(['tokens', dir, '--model', 'gpt-4.1']);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('broken.json: at line 1, column 2');
     expect(run.stderr).toContain('none of the 1 transcript(s) read records the prompt tokens of its calls');
   });
 
-  it('says a missing path is missing', () => {
-    const { status, stderr } = runCli(['tokens', 'no-such-dir']);
+  it('says a missing path is missing', async () => {
+    const { status, stderr } = await runCliInProcess(['tokens', 'no-such-dir']);
     expect(status).toBe(1);
     expect(stderr).toContain('no-such-dir: no such file or directory');
   });
 
-  it('exits 2 on bad arguments and explains itself in --help', () => {
-    expect(runCli(['tokens', 'samples', '--format', 'bogus']).status).toBe(2);
-    expect(runCli(['tokens']).status).toBe(2);
-    const help = runCli(['tokens', '--help']);
+  it('exits 2 on bad arguments and explains itself in --help', async () => {
+    expect((await runCliInProcess(['tokens', 'samples', '--format', 'bogus'])).status).toBe(2);
+    expect((await runCliInProcess(['tokens'])).status).toBe(2);
+    const help = await runCliInProcess(['tokens', '--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('4-characters-per-token');
     expect(help.stdout).toContain('--model <id>');
