@@ -3,7 +3,7 @@
 // (dependencies, peers and Node's own modules are imported, never copied in). The entry points are what
 // package.json names (each `import` target of `exports`, and `bin`), each built from the source file tsc
 // would compile to that path (`./dist/entry/replay.js` from `src/entry/replay.ts`): a new entry needs a
-// line in `exports` and nothing here. One file per entry instead of ~400 modules is what makes
+// line in `exports` and nothing here (the one entry not exported is listed below). One file per entry instead of ~400 modules is what makes
 // `import('kioku')` cheap (bench/package/import-time.mjs).
 //
 // A module keeps the `import.meta.url` it had as its own file (`dist/tokens/vocabulary-tokenizer.js`,
@@ -23,6 +23,9 @@ const { compilerOptions } = JSON.parse(readFileSync(join(packageRoot, '../../tsc
 const targets = [
   ...Object.values(manifest.exports).flatMap((target) => (typeof target === 'object' ? [target.import] : [])),
   ...Object.values(manifest.bin),
+  // Not exported, not packed (package.json `files`): what the bin calls, which the CLI tests run in their
+  // own process against the built code (src/test/run-cli-in-process.ts).
+  './dist/cli/run-kioku.js',
 ];
 const entryPoints = targets.map((target) => {
   const out = /^\.\/dist\/(.+)\.js$/.exec(target)?.[1];

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { startLoopbackProvider } from 'kioku/test';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runInvestigatorInProcess } from '../e2e/run-investigator-in-process.js';
 import { openInvestigatorStore, rowsOf } from '../store/index.js';
 
 const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -33,6 +34,16 @@ function run(args: string[], { input, env = {} }: { input?: string; env?: Record
     });
     child.on('close', (status) => resolve({ status, stdout, stderr }));
     child.stdin.end(input ?? '');
+  });
+}
+
+/**
+ * Runs `investigator` in this process as `run` runs the built one (its environment, the store), without
+ * standard input: the runs below but the first test's and the busy port's, which stay spawned.
+ */
+function here(args: string[], { env = {} }: { env?: Record<string, string> } = {}) {
+  return runInvestigatorInProcess(args, {
+    env: { ...(process.env as Record<string, string>), INVESTIGATOR_STORE: store, ...env },
   });
 }
 
@@ -66,7 +77,7 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
       replies: [{ text: 'not json' }, { text: JSON.stringify(summary) }],
     });
     try {
-      const result = await run([
+      const result = await here([
         'new',
         join(samples, 's3-exfiltration-leaked-role-keys.json'),
         '--schema',
@@ -92,12 +103,12 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
   it('refuses bad input with exit code 2, naming the input and position', async () => {
     const bad = join(directory, 'bad.json');
     writeFileSync(bad, '{\n  "rule": "x",\n  "host": MKT01\n}');
-    const result = await run(['new', bad]);
+    const result = await here(['new', bad]);
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(
       `investigator: ${bad}:3:11: expected valid JSON: a value (object, array, string, number, true, false or null), found "MKT01\\n}"\n`,
     );
-    const missing = await run(['new', join(directory, 'missing.json')]);
+    const missing = await here(['new', join(directory, 'missing.json')]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toBe(
       `investigator: ${join(directory, 'missing.json')}: expected a readable alert JSON file, found no such file\n`,
@@ -105,18 +116,18 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
   });
 
   it('lists, searches, merges and resolves as an analyst', async () => {
-    const listed = await run(['list', '--status', 'open', '--since', '1h']);
+    const listed = await here(['list', '--status', 'open', '--since', '1h']);
     expect(listed.stdout).toContain(lsass);
     expect(listed.stdout).toContain(log4shell);
-    const search = await run(['search', '10.0.5.13', '--json']);
+    const search = await here(['search', '10.0.5.13', '--json']);
     expect((JSON.parse(search.stdout) as Array<{ id: string }>).map((a) => a.id)).toEqual([lsass]);
-    const byAttribute = await run(['search', '--attribute', 'sourceIp=1.2.3.4']);
+    const byAttribute = await here(['search', '--attribute', 'sourceIp=1.2.3.4']);
     expect(byAttribute.stdout).toContain('Credentials of an EC2 role used from 1.2.3.4');
-    const similar = await run(['similar', lsass, '--limit', '1', '--json']);
+    const similar = await here(['similar', lsass, '--limit', '1', '--json']);
     expect((JSON.parse(similar.stdout) as unknown[]).length).toBe(1);
-    expect((await run(['merge', log4shell, lsass])).status).toBe(0);
-    expect((await run(['list'])).stdout).not.toContain(log4shell);
-    const noAnalyst = await run([
+    expect((await here(['merge', log4shell, lsass])).status).toBe(0);
+    expect((await here(['list'])).stdout).not.toContain(log4shell);
+    const noAnalyst = await here([
       'resolve',
       lsass,
       '--conclusion',
@@ -126,7 +137,7 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
     ]);
     expect(noAnalyst.status).toBe(2);
     expect(noAnalyst.stderr).toMatch(/resolve by: expected the analyst's name/);
-    const resolved = await run(
+    const resolved = await here(
       ['resolve', lsass, '--conclusion', 'true_positive', '--reason', 'Mimikatz via Meterpreter'],
       {
         env: { INVESTIGATOR_ANALYST: 'jane' },
@@ -134,18 +145,18 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
     );
     expect(resolved.status).toBe(0);
     expect(resolved.stdout).toMatch(/Resolved true_positive by jane at .*: Mimikatz via Meterpreter/);
-    const merged = await run(['show', log4shell, '--json']);
+    const merged = await here(['show', log4shell, '--json']);
     expect(JSON.parse(merged.stdout)).toMatchObject({ status: 'resolved', mergedInto: lsass });
-    const unknown = await run(['show', 'nope']);
+    const unknown = await here(['show', 'nope']);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/no alert "nope"/);
     // Many CLI processes, each opening the directory store: slow on a loaded machine.
   }, 300_000);
 
   it('serve takes --trust-proxy as a number of proxies or their addresses, and refuses anything else', async () => {
-    const help = await run(['serve', '--help']);
+    const help = await here(['serve', '--help']);
     expect(help.stdout).toContain('--trust-proxy <hops|addresses>');
-    const bad = await run(['serve', '--trust-proxy', 'proxy.internal']);
+    const bad = await here(['serve', '--trust-proxy', 'proxy.internal']);
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toContain(
       'expected a positive whole number of proxies or their comma-separated IP addresses, found "proxy.internal"',
@@ -192,10 +203,10 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
       'reembed',
       'console',
     ];
-    const top = await run(['--help']);
+    const top = await here(['--help']);
     for (const command of commands) expect(top.stdout).toMatch(new RegExp(`\\n  ${command}\\b`));
     for (const command of [...commands, 'intel load', 'intel lookup', 'console reset-token']) {
-      const help = await run([...command.split(' '), '--help']);
+      const help = await here([...command.split(' '), '--help']);
       expect(help.status).toBe(0);
       expect(help.stdout.split('\n')[2]?.length, command).toBeGreaterThan(30);
     }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runInvestigator } from '../e2e/run-investigator.js';
+import { runInvestigatorInProcess } from '../e2e/run-investigator-in-process.js';
 import { verifyPayload } from '../notify/index.js';
 
 // The team's CLI: users and roles (the first an admin, passwords from stdin), every state-changing
@@ -45,10 +46,14 @@ const run = (args: string[], { input, env = {} }: { input?: string; env?: Record
     env: { INVESTIGATOR_STORE: store, ...env },
   });
 
+/** `run` in this process (`runInvestigatorInProcess`), for the runs that read no standard input. */
+const here = (args: string[], { env = {} }: { env?: Record<string, string> } = {}) =>
+  runInvestigatorInProcess(args, { env: { INVESTIGATOR_STORE: store, ...env } });
+
 describe('investigator team commands (built CLI, a PGlite directory store)', () => {
   let id = '';
   it('adds users with roles: the first an admin, then only by an admin, passwords from stdin', async () => {
-    expect((await run(['users', 'add', 'vic', '--role', 'viewer'])).stderr).toMatch(
+    expect((await here(['users', 'add', 'vic', '--role', 'viewer'])).stderr).toMatch(
       /role: expected admin for the first user of a store, found viewer/,
     );
     const root = await run(['users', 'add', 'root', '--role', 'admin', '--password-stdin'], {
@@ -56,14 +61,15 @@ describe('investigator team commands (built CLI, a PGlite directory store)', () 
     });
     expect(root.stderr).toBe('');
     expect(root.stdout).toMatch(/^root +admin +active +password/);
-    const noActor = await run(['users', 'add', 'ann', '--role', 'analyst']);
+    const noActor = await here(['users', 'add', 'ann', '--role', 'analyst']);
     expect(noActor.status).toBe(3);
     expect(noActor.stderr).toBe(
       'investigator: adding a user needs the role admin or above; name yourself with --as <user> or INVESTIGATOR_USER\n',
     );
-    expect((await run(['users', 'add', 'ann', '--role', 'analyst', '--as', 'root'])).status).toBe(0);
+    expect((await here(['users', 'add', 'ann', '--role', 'analyst', '--as', 'root'])).status).toBe(0);
     expect(
-      (await run(['users', 'add', 'vic', '--role', 'viewer'], { env: { INVESTIGATOR_USER: 'root' } })).status,
+      (await here(['users', 'add', 'vic', '--role', 'viewer'], { env: { INVESTIGATOR_USER: 'root' } }))
+        .status,
     ).toBe(0);
     const short = await run(['users', 'set', 'ann', '--password-stdin', '--as', 'root'], {
       input: 'short\n',
@@ -73,7 +79,7 @@ describe('investigator team commands (built CLI, a PGlite directory store)', () 
   }, 300_000);
 
   it('acts as a checked user: a viewer or a stranger is refused with exit code 3 and nothing changes', async () => {
-    const ingested = await run([
+    const ingested = await here([
       'new',
       join(samples, 'lsass-dump-mkt01.json'),
       '--schema',
@@ -84,12 +90,12 @@ describe('investigator team commands (built CLI, a PGlite directory store)', () 
     ]);
     expect(ingested.status).toBe(0);
     id = (JSON.parse(ingested.stdout) as { id: string }).id;
-    const viewer = await run(['resolve', id, '--conclusion', 'benign', '--reason', 'fine', '--by', 'vic']);
+    const viewer = await here(['resolve', id, '--conclusion', 'benign', '--reason', 'fine', '--by', 'vic']);
     expect(viewer.status).toBe(3);
     expect(viewer.stderr).toBe(
       'investigator: resolving an alert needs the role analyst or above; vic is a viewer\n',
     );
-    const logs = await run([
+    const logs = await here([
       'logs',
       'import',
       'notes',
@@ -104,10 +110,10 @@ describe('investigator team commands (built CLI, a PGlite directory store)', () 
       'investigator: importing logs needs the role analyst or above; vic is a viewer\n',
     );
     expect(existsSync(join(directory, 'logs.duckdb'))).toBe(false);
-    const stranger = await run(['case', 'comment', id, 'hello', '--as', 'mallory']);
+    const stranger = await here(['case', 'comment', id, 'hello', '--as', 'mallory']);
     expect(stranger.status).toBe(3);
     expect(stranger.stderr).toMatch(/mallory is not an active user of this store/);
-    expect(JSON.parse((await run(['show', id, '--json'])).stdout)).toMatchObject({
+    expect(JSON.parse((await here(['show', id, '--json'])).stdout)).toMatchObject({
       status: 'open',
       tags: [],
     });
@@ -115,12 +121,14 @@ describe('investigator team commands (built CLI, a PGlite directory store)', () 
 
   it('works a case and exports the audit log as JSON lines, with who did what', async () => {
     const notify = { INVESTIGATOR_NOTIFY_WEBHOOK_URL: await receiverUrl, INVESTIGATOR_NOTIFY_SECRET: secret };
-    expect((await run(['case', 'assign', id, 'ann', '--as', 'ann'], { env: notify })).status).toBe(0);
-    expect((await run(['case', 'tag', id, 'lsass', 'MKT01', '--as', 'ann'], { env: notify })).status).toBe(0);
-    expect((await run(['case', 'comment', id, 'Meterpreter **payload**', '--as', 'ann'])).status).toBe(0);
+    expect((await here(['case', 'assign', id, 'ann', '--as', 'ann'], { env: notify })).status).toBe(0);
+    expect((await here(['case', 'tag', id, 'lsass', 'MKT01', '--as', 'ann'], { env: notify })).status).toBe(
+      0,
+    );
+    expect((await here(['case', 'comment', id, 'Meterpreter **payload**', '--as', 'ann'])).status).toBe(0);
     expect(
       (
-        await run(
+        await here(
           ['resolve', id, '--conclusion', 'true_positive', '--reason', 'payload dumped LSASS', '--by', 'ann'],
           { env: notify },
         )
@@ -148,14 +156,14 @@ describe('investigator team commands (built CLI, a PGlite directory store)', () 
         }),
       },
     ]);
-    const misconfigured = await run(['case', 'assign', id, '-', '--as', 'ann'], {
+    const misconfigured = await here(['case', 'assign', id, '-', '--as', 'ann'], {
       env: { INVESTIGATOR_NOTIFY_WEBHOOK_URL: await receiverUrl },
     });
     expect(misconfigured.status).not.toBe(0);
     expect(misconfigured.stderr).toMatch(/INVESTIGATOR_NOTIFY_SECRET/);
     expect(
       (
-        await run([
+        await here([
           'case',
           'verdict',
           id,
@@ -168,19 +176,19 @@ describe('investigator team commands (built CLI, a PGlite directory store)', () 
         ])
       ).status,
     ).toBe(0);
-    expect((await run(['case', 'reopen', id, '--reason', 'IR asked for more', '--as', 'ann'])).status).toBe(
+    expect((await here(['case', 'reopen', id, '--reason', 'IR asked for more', '--as', 'ann'])).status).toBe(
       0,
     );
-    const listed = await run(['list', '--json']);
+    const listed = await here(['list', '--json']);
     expect(JSON.parse(listed.stdout)).toEqual([
       expect.objectContaining({ id, status: 'open', assignee: 'ann', tags: ['lsass', 'mkt01'] }),
     ]);
 
     const out = join(directory, 'audit.jsonl');
-    expect((await run(['audit', 'export', '--out', out, '--as', 'ann'])).status).toBe(3);
-    const exported = await run(['audit', 'export', '--out', out, '--as', 'root']);
+    expect((await here(['audit', 'export', '--out', out, '--as', 'ann'])).status).toBe(3);
+    const exported = await here(['audit', 'export', '--out', out, '--as', 'root']);
     expect(exported.stderr).toBe('');
-    const again = await run(['audit', 'export', '--out', out, '--as', 'root']);
+    const again = await here(['audit', 'export', '--out', out, '--as', 'root']);
     expect(again.status).not.toBe(0);
     const entries = readFileSync(out, 'utf8')
       .trim()

@@ -30,6 +30,7 @@ export {
 } from '../test/overflow-detector-conformance.js';
 export { type PostgresCluster, postgresCluster } from '../test/postgres-cluster.js';
 export { quarterCounter } from '../test/quarter-counter.js';
+export { type ProcessRun, type RunInProcessOptions, runInProcess } from '../test/run-in-process.js';
 export {
   quarterOfJSON,
   type ScriptedModelOptions,
