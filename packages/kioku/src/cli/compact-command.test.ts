@@ -9,8 +9,8 @@ import {
   type LoopbackReply,
   startLoopbackProvider,
 } from '../test/loopback-provider-server.js';
-import { runCli } from '../test/run-cli.js';
 import { runCliAsync } from '../test/run-cli-async.js';
+import { runCliInProcess } from '../test/run-cli-in-process.js';
 import { importTranscript } from '../transcripts/index.js';
 
 const sample = 'samples/soc-investigation.json';
@@ -29,7 +29,7 @@ afterEach(async () => {
 async function compact(replies: LoopbackReply[], args: string[] = [], env: Record<string, string> = {}) {
   server = await startLoopbackProvider({ replies });
   const out = join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'compacted.json');
-  const run = await runCliAsync(
+  const run = await runCliInProcess(
     [
       'compact',
       sample,
@@ -183,7 +183,9 @@ describe('kioku compact against a loopback OpenAI-compatible server', () => {
 
 describe('kioku compact without a model server', () => {
   const offline = (strategy: string, args: string[], file = sample) =>
-    runCliAsync(['compact', file, '--model', 'deepseek:deepseek-chat', '--strategy', strategy, ...args]);
+    runCliInProcess(['compact', file, '--model', 'deepseek:deepseek-chat', '--strategy', strategy, ...args], {
+      env: {},
+    });
 
   it('compacts with a deterministic strategy and no key at all, the history to stdout and the report to stderr', async () => {
     const run = await offline('observation-masking', ['--json']);
@@ -203,14 +205,10 @@ describe('kioku compact without a model server', () => {
 
   it('masks with a plain model id, an Ollama tag, or the model the transcript recorded: no provider needed', async () => {
     const counterOf = async (args: string[]) => {
-      const run = await runCliAsync([
-        'compact',
-        sample,
-        '--strategy',
-        'observation-masking',
-        '--json',
-        ...args,
-      ]);
+      const run = await runCliInProcess(
+        ['compact', sample, '--strategy', 'observation-masking', '--json', ...args],
+        { env: {} },
+      );
       expect(run.status, run.stderr).toBe(0);
       return { model: json(run.stderr).model, counter: json(run.stderr).counter.family };
     };
@@ -220,10 +218,10 @@ describe('kioku compact without a model server', () => {
   });
 
   it('asks for provider:model when the strategy calls a model, and for a model id when none is known', async () => {
-    const summarize = await runCliAsync(['compact', sample, '--model', 'gpt-4.1']);
+    const summarize = await runCliInProcess(['compact', sample, '--model', 'gpt-4.1'], { env: {} });
     expect(summarize.status).toBe(2);
     expect(summarize.stderr).toContain('--strategy summarization calls a model: pass --model provider:model');
-    const tag = await runCliAsync(['compact', sample, '--model', 'llama3.1:8b']);
+    const tag = await runCliInProcess(['compact', sample, '--model', 'llama3.1:8b'], { env: {} });
     expect(tag.status).toBe(2);
     expect(tag.stderr).toContain('"llama3.1:8b" names none (an Ollama model is ollama:llama3.1:8b)');
     const file = join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'messages.json');
@@ -234,46 +232,47 @@ describe('kioku compact without a model server', () => {
         { role: 'assistant', content: 'hello' },
       ]),
     );
-    const unnamed = await runCliAsync(['compact', file, '--strategy', 'truncation']);
+    const unnamed = await runCliInProcess(['compact', file, '--strategy', 'truncation'], { env: {} });
     expect(unnamed.status).toBe(2);
     expect(unnamed.stderr).toContain('does not say which model it used: pass --model <id>');
   });
 
   it('writes a format it cannot write back as OpenAI chat JSON and says so', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'traj.json');
-    const run = await runCliAsync([
-      'compact',
-      'samples/pydicom__pydicom-901.traj.json',
-      '--model',
-      'deepseek:deepseek-chat',
-      '--strategy',
-      'truncation',
-      '--context-window',
-      '8000',
-      '--out',
-      out,
-    ]);
+    const run = await runCliInProcess(
+      [
+        'compact',
+        'samples/pydicom__pydicom-901.traj.json',
+        '--model',
+        'deepseek:deepseek-chat',
+        '--strategy',
+        'truncation',
+        '--context-window',
+        '8000',
+        '--out',
+        out,
+      ],
+      { env: {} },
+    );
     expect(run.status).toBe(0);
     expect(run.stderr).toMatch(/mini-swe-agent cannot be written back faithfully .* OpenAI chat JSON/);
     expect(importTranscript(readFileSync(out, 'utf8'), { file: out })[0]?.format).toBe('openai-chat');
   });
 
   it('says what is missing: an API key, a base URL, a context window', async () => {
-    const key = await runCliAsync(['compact', sample, '--model', 'deepseek:deepseek-chat']);
+    const key = await runCliInProcess(['compact', sample, '--model', 'deepseek:deepseek-chat'], { env: {} });
     expect(key.status).toBe(1);
     expect(key.stderr).toContain('provider "deepseek" needs an API key: set DEEPSEEK_API_KEY');
-    const url = await runCliAsync([
-      'compact',
-      sample,
-      '--model',
-      'openai-compatible:m',
-      '--context-window',
-      '8000',
-    ]);
+    const url = await runCliInProcess(
+      ['compact', sample, '--model', 'openai-compatible:m', '--context-window', '8000'],
+      { env: {} },
+    );
     expect(url.status).toBe(1);
     expect(url.stderr).toContain('needs a base URL: pass baseUrl or set OPENAI_COMPATIBLE_BASE_URL');
     expect(url.stderr).toContain('kioku: hint: give it with --base-url <url>');
-    const window = await runCliAsync(['compact', sample, '--model', 'openai-compatible:mystery-model']);
+    const window = await runCliInProcess(['compact', sample, '--model', 'openai-compatible:mystery-model'], {
+      env: {},
+    });
     expect(window.status).toBe(1);
     expect(window.stderr).toContain(
       'context window of model "mystery-model" is unknown: pass --context-window',
@@ -282,19 +281,17 @@ describe('kioku compact without a model server', () => {
   });
 
   it('names a missing or broken file without a stack trace', async () => {
-    const missing = await runCliAsync(['compact', 'no-such.json', '--model', 'deepseek:deepseek-chat']);
+    const missing = await runCliInProcess(['compact', 'no-such.json', '--model', 'deepseek:deepseek-chat'], {
+      env: {},
+    });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('no-such.json: no such file or directory');
     const file = join(mkdtempSync(join(tmpdir(), 'kioku-compact-')), 'broken.json');
     writeFileSync(file, '{"messages": [');
-    const broken = await runCliAsync([
-      'compact',
-      file,
-      '--model',
-      'deepseek:deepseek-chat',
-      '--strategy',
-      'truncation',
-    ]);
+    const broken = await runCliInProcess(
+      ['compact', file, '--model', 'deepseek:deepseek-chat', '--strategy', 'truncation'],
+      { env: {} },
+    );
     expect(broken.status).toBe(1);
     expect(broken.stderr).toContain(file);
     expect(broken.stderr).not.toMatch(/\n\s+at /);
@@ -307,16 +304,10 @@ describe('kioku compact without a model server', () => {
     writeFileSync(input, original);
     symlinkSync(input, join(directory, 'link.json'));
     for (const out of [input, join(directory, '.', 'run.json'), join(directory, 'link.json')]) {
-      const run = await runCliAsync([
-        'compact',
-        input,
-        '--model',
-        'deepseek:deepseek-chat',
-        '--strategy',
-        'truncation',
-        '--out',
-        out,
-      ]);
+      const run = await runCliInProcess(
+        ['compact', input, '--model', 'deepseek:deepseek-chat', '--strategy', 'truncation', '--out', out],
+        { env: {} },
+      );
       expect(run.status).toBe(1);
       expect(run.stderr).toContain(`--out ${out} is the input transcript ${input}`);
     }
@@ -349,13 +340,17 @@ describe('kioku compact without a model server', () => {
     );
   });
 
-  it('exits 2 on bad arguments and explains itself in --help', () => {
-    expect(runCli(['compact', sample]).status).toBe(2);
-    expect(runCli(['compact', sample, '--model', 'no-colon']).status).toBe(2);
-    expect(runCli(['compact', sample, '--model', 'a:b', '--strategy', 'bogus']).status).toBe(2);
-    expect(runCli(['compact', sample, '--model', 'a:b', '--timeout', '-1']).status).toBe(2);
-    expect(runCli(['compact', sample, '--model', 'a:b', '--context-window', '1e3']).status).toBe(2);
-    const help = runCli(['compact', '--help']);
+  it('exits 2 on bad arguments and explains itself in --help', async () => {
+    expect((await runCliInProcess(['compact', sample])).status).toBe(2);
+    expect((await runCliInProcess(['compact', sample, '--model', 'no-colon'])).status).toBe(2);
+    expect((await runCliInProcess(['compact', sample, '--model', 'a:b', '--strategy', 'bogus'])).status).toBe(
+      2,
+    );
+    expect((await runCliInProcess(['compact', sample, '--model', 'a:b', '--timeout', '-1'])).status).toBe(2);
+    expect(
+      (await runCliInProcess(['compact', sample, '--model', 'a:b', '--context-window', '1e3'])).status,
+    ).toBe(2);
+    const help = await runCliInProcess(['compact', '--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('--model <provider:model>');
     expect(help.stdout).toMatch(

@@ -24,13 +24,8 @@ export function runCliAsync(
   if (!existsSync(main))
     throw new Error(`${main} does not exist: run \`npm run build\` before the CLI tests`);
   const cwd = fileURLToPath(new URL('../../../../', import.meta.url));
-  const base: Record<string, string> = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'SYSTEMROOT']) {
-    const value = process.env[name];
-    if (value !== undefined) base[name] = value;
-  }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main, ...args], { cwd, env: { ...base, ...env } });
+    const child = spawn(process.execPath, [main, ...args], { cwd, env: cleanEnvironment(env) });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -46,4 +41,14 @@ export function runCliAsync(
       resolve({ status, stdout, stderr });
     });
   });
+}
+
+/** A clean environment for a CLI run: PATH, HOME, TMPDIR and SYSTEMROOT of this process's, plus `env`. */
+export function cleanEnvironment(env: Record<string, string>): Record<string, string> {
+  const base: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'SYSTEMROOT']) {
+    const value = process.env[name];
+    if (value !== undefined) base[name] = value;
+  }
+  return { ...base, ...env };
 }
