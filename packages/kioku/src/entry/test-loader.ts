@@ -29,6 +29,7 @@ export const {
   postgresCluster,
   quarterCounter,
   quarterOfJSON,
+  runInProcess,
   scriptedModel,
   sized,
   startLoopbackProvider,
