@@ -1,6 +1,6 @@
 // Hostile-input bench (issue 22.6): kioku's own guards on hostile-corpus.json (see
-// build-hostile-corpus.mjs: round 3 is the tune half, round 4 — written and committed before this round's
-// changes — the held-out half), both halves reported, against the package at `--base` (default
+// build-hostile-corpus.mjs: rounds 3 and 4 are the tune half, round 5 — written and committed before this
+// round's changes — the held-out half), both halves reported, against the package at `--base` (default
 // 3ec12bb, main before round 4) compiled in a temporary directory in this same run.
 // - the instruction detector (`checkClaim` refusing as an instruction): injections caught, per half and
 //   per disguise, and per disguise among the injections whose plain text it catches (does it read
@@ -37,10 +37,12 @@ const facts = [
   ...read('./injection-corpus.json').filter((item) => item.label === 'fact'),
   ...read('./poisoning-corpus.json').filter((item) => item.label === 'fact'),
 ];
+// Round 4 disguises round 3's injections; rounds 3 and 5 have their own plain texts.
+const plainKey = (item) => `${item.round === 4 ? 3 : item.round}:${item.injection}`;
 const plainOf = new Map(
   corpus
     .filter((item) => item.label === 'injection' && item.category === 'plain')
-    .map((item) => [item.injection, item.text]),
+    .map((item) => [plainKey(item), item.text]),
 );
 
 // Round 4's encoders whose output is not words (see build-hostile-corpus.mjs).
@@ -79,7 +81,7 @@ function scoreCheck(memory, check, { injections, knowledge, benign }) {
   const test = (item) => check(memory, item.text);
   // The disguised injections whose plain text this check refuses: what the disguise alone costs.
   const plainCaught = injections.filter(
-    (item) => item.category !== 'translated' && check(memory, plainOf.get(item.injection)),
+    (item) => item.category !== 'translated' && check(memory, plainOf.get(plainKey(item))),
   );
   return {
     caught: share(injections, test),
