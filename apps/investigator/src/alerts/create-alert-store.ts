@@ -24,6 +24,7 @@ import {
 import { AlertStateError } from './alert-state-error.js';
 import type { AlertEmbeddingSpace } from './embedding-space-error.js';
 import { InvalidAlertError } from './invalid-alert-error.js';
+import { type AlertPage, listAlerts } from './list-alerts.js';
 import { similarAlertsQuery } from './similar-alerts-query.js';
 import { UnknownAlertError } from './unknown-alert-error.js';
 
@@ -38,13 +39,6 @@ export interface ResolveAlertInput {
 
 /** What {@link AlertStore.search} looks for: text anywhere in the alert, and/or attributes that must match. */
 export type SearchAlertsInput = Pick<ListAlertsOptions, 'text' | 'attributes' | 'limit'>;
-
-/** A page of alerts and how many match in all. */
-export interface AlertPage {
-  alerts: AlertListItem[];
-  /** How many alerts match the filters, on every page. */
-  total: number;
-}
 
 /** What {@link AlertStore.receive} did with an alert: stored it, or folded it into an open duplicate. */
 export interface ReceivedAlert {
@@ -77,7 +71,7 @@ export interface AlertStore {
   receiveAll(alerts: readonly NewAlert[]): Promise<ReceivedAlert[]>;
   /** The alert with this id; throws `UnknownAlertError`. */
   get(id: string): Promise<Alert>;
-  /** A page of alerts matching the filters, and their total. */
+  /** A page of alerts matching the filters, their total and the next page's cursor. */
   list(options?: ListAlertsOptions): Promise<AlertPage>;
   /**
    * Records an analyst's verdict on the alert (open or in progress) and the alerts merged into it, with
@@ -191,18 +185,7 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
 
     get: (id) => one(id),
 
-    async list(options = {}) {
-      const where = alertListWhere(options);
-      const [alerts, [count]] = await Promise.all([
-        many(
-          sql`select ${alertListColumns} from investigator_alerts where ${where} ${alertListPage(options)}`,
-        ),
-        db
-          .execute(sql`select count(*)::int as total from investigator_alerts where ${where}`)
-          .then((result) => rowsOf<{ total: number }>(result)),
-      ]);
-      return { alerts, total: Number(count?.total ?? 0) };
-    },
+    list: (options = {}) => listAlerts(db, options),
 
     async resolve({ id, conclusion, reason, by }) {
       if (!alertConclusions.includes(conclusion)) {
