@@ -284,8 +284,12 @@ async function run(name, location, count, provider, investigator) {
   // --- the console at this size ---
   const alerts = createAlertStore(store);
   const { total } = await alerts.list({ includeMerged: true });
-  const someIds = (await alerts.list({ limit: 200, offset: Math.floor(total / 2) })).alerts.map(
-    (alert) => alert.id,
+  // Alerts from the middle of the list, and the cursor of the page after them (a page half the store deep).
+  const middle = await alerts.list({ limit: 200, offset: Math.floor(total / 2) });
+  const someIds = middle.alerts.map((alert) => alert.id);
+  const halfway = middle.next;
+  const hashes = middle.alerts.flatMap((alert) =>
+    alert.iocs.filter((ioc) => ioc.kind === 'sha256').map((ioc) => ioc.value),
   );
   const query = async (path) => {
     const began = performance.now();
@@ -301,10 +305,15 @@ async function run(name, location, count, provider, investigator) {
     'list critical, open': () => '/alerts?severity=critical&status=open&limit=50',
     'list by severity': () => '/alerts?sort=severity&limit=50',
     'list page 50 deep': () => '/alerts?limit=50&offset=2500',
+    ...(halfway === undefined
+      ? {}
+      : { 'list page half the store deep (cursor)': () => `/alerts?limit=50&after=${halfway}` }),
+    'list newest 50, every match counted': () => '/alerts?limit=50&total=exact',
     'list by host': () => `/alerts?host=${encodeURIComponent(source.pick(hosts))}&limit=50`,
     'search a host': () => `/alerts?text=${encodeURIComponent(source.pick(hosts).split('.')[0])}&limit=50`,
     'search a user': () => `/alerts?text=${source.pick(users)}&limit=50`,
     'search an IP': () => `/alerts?text=${publicIp(source).split('.').slice(0, 3).join('.')}&limit=50`,
+    ...(hashes.length === 0 ? {} : { 'search a hash': () => `/alerts?text=${source.pick(hashes)}&limit=50` }),
     'alert page (similar, merged, IOC verdicts)': () => `/alerts/${source.pick(someIds)}`,
   };
   const consoleP95 = {};
@@ -314,7 +323,8 @@ async function run(name, location, count, provider, investigator) {
     for (let repetition = 0; repetition < queryRepetitions; repetition += 1) {
       const { ms, body } = await query(path());
       times.push(ms);
-      if (typeof body.total === 'number') totals[label] = body.total;
+      if (typeof body.total === 'number')
+        totals[label] = body.totalExact === false ? `about ${body.total}` : body.total;
     }
     consoleP95[label] = round(percentile(times, 95));
   }

@@ -91,7 +91,8 @@ function decode(after: string): CursorKey {
   const id = values.at(-1);
   const created = values.at(-2);
   const plain = sort === 'received';
-  const knownSort = sort === 'received' || sort === 'last_seen' || sort === 'event_time' || sort === 'severity';
+  const knownSort =
+    sort === 'received' || sort === 'last_seen' || sort === 'event_time' || sort === 'severity';
   if (
     !knownSort ||
     (order !== 'asc' && order !== 'desc') ||

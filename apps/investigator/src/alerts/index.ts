@@ -48,7 +48,7 @@ export {
 export { fallbackSummary } from './fallback-summary.js';
 export { type IngestAlertOptions, ingestAlert } from './ingest-alert.js';
 export { InvalidAlertError } from './invalid-alert-error.js';
-export { type AlertPage } from './list-alerts.js';
+export type { AlertPage } from './list-alerts.js';
 export { maxAlertDepth, type ParseAlertInputOptions, parseAlertInput } from './parse-alert-input.js';
 export { checkSchemaName, type PrepareAlertOptions, prepareAlert } from './prepare-alert.js';
 export {

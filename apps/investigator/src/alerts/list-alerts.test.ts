@@ -145,18 +145,24 @@ for (const target of storeTargets()) {
         await expect(alerts.list({ sort: 'severity', after: first.next })).rejects.toThrow(
           /after: expected a cursor of this list's order \(sort severity, desc\)/,
         );
-        await expect(alerts.list({ after: first.next, offset: 3 })).rejects.toThrow(/offset: expected no offset/);
+        await expect(alerts.list({ after: first.next, offset: 3 })).rejects.toThrow(
+          /offset: expected no offset/,
+        );
         const forged = Buffer.from(JSON.stringify(['received', 'desc', "x'; drop table t", 'a'])).toString(
           'base64url',
         );
         for (const bad of ['not a cursor!', forged, Buffer.from('[1,2]').toString('base64url')]) {
-          await expect(alerts.list({ after: bad })).rejects.toThrow(/^after: expected a cursor returned as `next`/);
+          await expect(alerts.list({ after: bad })).rejects.toThrow(
+            /^after: expected a cursor returned as `next`/,
+          );
         }
         // Past the count's cap the total is the planner's estimate, never below what was counted.
         const capped = await listAlerts(store.db, { limit: 5 }, { countUpTo: 10 });
         expect(capped.totalExact).toBe(false);
         expect(capped.total).toBeGreaterThanOrEqual(11);
-        expect((await listAlerts(store.db, { limit: 5, exactTotal: true }, { countUpTo: 10 })).total).toBe(39);
+        expect((await listAlerts(store.db, { limit: 5, exactTotal: true }, { countUpTo: 10 })).total).toBe(
+          39,
+        );
       });
 
       it('folds the same alert sent again into the open one, counting it; a resolved one is not reopened', async () => {

@@ -2,7 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import { rowsOf } from '../store/index.js';
 import { alertListAfter, alertListKey, encodeAlertCursor } from './alert-list-cursor.js';
-import { alertListPage, alertListWhere, exactAlertCount, type ListAlertsOptions } from './alert-list-query.js';
+import {
+  alertListPage,
+  alertListWhere,
+  exactAlertCount,
+  type ListAlertsOptions,
+} from './alert-list-query.js';
 import { type AlertListItem, type AlertRow, alertListColumns, alertListItemFromRow } from './alert-row.js';
 
 /** A page of alerts, how many match in all, and the cursor of the next page. */
@@ -37,7 +42,9 @@ export async function listAlerts(
   const cap = exactTotal ? '' : ` limit ${countUpTo + 1}`;
   const [rows, counted] = await Promise.all([
     db
-      .execute(sql`select ${alertListColumns}, ${alertListKey(sort)} from investigator_alerts where ${from} ${page}`)
+      .execute(
+        sql`select ${alertListColumns}, ${alertListKey(sort)} from investigator_alerts where ${from} ${page}`,
+      )
       .then((result) => rowsOf<AlertRow & { page_key: string }>(result)),
     db
       .execute(
