@@ -101,26 +101,36 @@ function recordAt(records: readonly number[], index: number): number {
 
 /**
  * Per record, the one machine it names (a name or a dotted name whole: `ws-7` is not named by
- * `ws-7.corp.com`), else `undefined` (none, or several; records under 3 characters name none). No word
- * crosses a record break (breaks are line ends, `), (`, `}, {` and spaces), so the words of the whole text
- * are those of its records.
+ * `ws-7.corp.com`), else `undefined` (none, or several; records under 3 characters name none). Only the
+ * records where a machine's name occurs in any case are read for their words.
  */
 function recordMachines(
   text: string,
   records: readonly number[],
   machines: ReadonlyMap<string, string>,
 ): (string | undefined)[] {
-  const named: (string | null | undefined)[] = new Array(records.length / 2);
-  for (const { 0: word, index } of text.matchAll(machineWord)) {
-    const machine = machines.get(word.toLowerCase());
-    if (machine === undefined) continue;
-    const at = recordAt(records, index);
-    const seen = named[at];
-    named[at] = seen === undefined || seen === machine ? machine : null;
+  const named: (string | undefined)[] = new Array(records.length / 2);
+  const lower = text.toLowerCase();
+  const candidates = new Set<number>();
+  if (lower.length === text.length) {
+    for (const name of machines.keys()) {
+      for (let at = lower.indexOf(name); at !== -1; at = lower.indexOf(name, at + 1))
+        candidates.add(recordAt(records, at));
+    }
+  } else {
+    // Lower-casing changed the length (`İ`): indices do not carry over, read every record.
+    for (let at = 0; at < records.length / 2; at += 1) candidates.add(at);
   }
-  return Array.from(named, (machine, at) =>
-    typeof machine === 'string' && (records[at * 2 + 1] ?? 0) - (records[at * 2] ?? 0) >= 3
-      ? machine
-      : undefined,
-  );
+  for (const at of candidates) {
+    const start = records[at * 2] ?? 0;
+    const end = records[at * 2 + 1] ?? 0;
+    if (end - start < 3) continue;
+    const found = new Set<string>();
+    for (const [word] of text.slice(start, end).matchAll(machineWord)) {
+      const machine = machines.get(word.toLowerCase());
+      if (machine !== undefined) found.add(machine);
+    }
+    if (found.size === 1) [named[at]] = found;
+  }
+  return named;
 }
