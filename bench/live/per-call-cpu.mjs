@@ -325,8 +325,7 @@ const notReached = Object.fromEntries(
     ]),
 );
 const violations = rows.flatMap((row) => {
-  if (row.kioku === null)
-    return [`${row.steps} steps: kioku did not reach them (${notReached.kioku})`];
+  if (row.kioku === null) return [`${row.steps} steps: kioku did not reach them (${notReached.kioku})`];
   if (row.callBudget.met) return [];
   return [
     `${row.steps} steps: kioku's p95 minus counting the new messages is ${row.kiokuMinusCount.p95Ms} ms (target <= 1 ms)`,

@@ -89,13 +89,16 @@ export function findIndicators(text: string, sighted?: FactSighting): Indicator[
     if (!versionBefore.test(before)) add('ipv4', match[0], match.index);
   }
   if (ipv6Needs.test(rest)) {
-    for (const match of rest.matchAll(ipv6Candidate)) if (isIpv6(match[0])) add('ipv6', match[0], match.index);
+    for (const match of rest.matchAll(ipv6Candidate))
+      if (isIpv6(match[0])) add('ipv6', match[0], match.index);
   }
-  for (const match of rest.matchAll(domainPattern)) if (isDomain(match[0])) add('domain', match[0], match.index);
+  for (const match of rest.matchAll(domainPattern))
+    if (isDomain(match[0])) add('domain', match[0], match.index);
   if (hasHexRun(rest, 32)) {
     for (const match of rest.matchAll(hashPattern)) {
       const kind = hashKinds[match[0].length];
-      if (kind !== undefined && /\d/.test(match[0]) && /[a-f]/i.test(match[0])) add(kind, match[0], match.index);
+      if (kind !== undefined && /\d/.test(match[0]) && /[a-f]/i.test(match[0]))
+        add(kind, match[0], match.index);
     }
   }
   for (const match of rest.matchAll(cvePattern)) add('cve', match[0].toUpperCase(), match.index);
