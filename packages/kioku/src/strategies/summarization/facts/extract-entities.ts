@@ -51,8 +51,11 @@ const token = /(?<![\w$@\\]|(?<!\.)\.|[\w.]-)[A-Za-z0-9_]\w*(?:\.[A-Za-z_]\w*)*(
  * // [{ kind: 'path', value: 'C:\\Windows\\notepad.exe' }, { kind: 'identifier', value: 'DeviceProcessEvents' },
  * //  { kind: 'host', value: 'vnevado-win11a' }]
  */
-export function extractEntities(text: string, options: ExtractEntitiesOptions = {}): Entity[] {
-  return findEntities(text, options);
+export function extractEntities(
+  text: string,
+  { indicators = [], hosts: knownHosts = [] }: ExtractEntitiesOptions = {},
+): Entity[] {
+  return findEntities(text, { indicators, hosts: knownHosts });
 }
 
 /** `extractEntities`, telling `sighted` where each entity was matched, every time. */
