@@ -6,7 +6,7 @@ import { PriorOrders } from './prior-orders.js';
 export interface IntentOrder {
   /** Per action id, the sum over the known rows of `keyLog` of its scaled count, in row order (0: in none). */
   readonly sums: Float64Array;
-  /** The actions in order of prior weight times the intent factor `exp(weight · sum / rows)`, per exponent. */
+  /** The actions in order of prior weight times the intent factor `exp(weight · sum / rows)` (its log gain), per exponent. */
   readonly orders: PriorOrders;
 }
 
@@ -31,9 +31,9 @@ const longestLog = 1 << 16;
  * prediction reads the intent evidence from the top of an order instead of scoring every action its words
  * mention. Keyed by the message's known words (rows seen at least twice at the current scale): two messages
  * with the same known words share one entry. An entry is built in time proportional to the actions and its
- * rows (the first prediction of a message, or after a decay changes the scale); afterwards, each learned
- * decision since its last use moves one action (its sums and prior count) when the entry is next used, and
- * more than a quarter of the actions learned since builds it again.
+ * rows (`of`); afterwards, each learned decision since its last use moves one action (its sums and prior
+ * count) when the entry is next read (`current`); after a decay, or more than a quarter of the actions
+ * learned since, it must be built again.
  */
 export class IntentOrders {
   private readonly entries = new Map<string, Entry>();
@@ -54,37 +54,44 @@ export class IntentOrders {
     this.learnedLog.push(id);
   }
 
-  /** The order of the message whose known words are `words` (their rows `rows`, in the same order), current. */
+  /**
+   * The order of the message whose known words are `words` (their rows `rows`, in the same order), caught
+   * up with the decisions learned since its last use; undefined when it is not kept or must be built again
+   * (a decay since, or more than a quarter of the actions learned since): see `of`.
+   */
+  current(words: readonly string[], prior: CountRow): IntentOrder | undefined {
+    const key = words.join('\n');
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    const behind = this.learnedLog.length - entry.synced;
+    if (entry.built !== this.counts.scaleChanges || behind * 4 > this.counts.actions.length) return undefined;
+    for (let index = entry.synced; index < this.learnedLog.length; index += 1)
+      this.update(entry, this.learnedLog[index] as number, prior);
+    entry.synced = this.learnedLog.length;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** The order of the message whose known words are `words` (their rows `rows`), built (time proportional to the actions). */
   of(words: readonly string[], rows: readonly CountRow[], prior: CountRow): IntentOrder {
     const key = words.join('\n');
-    const actions = this.counts.actions.length;
     let entry = this.entries.get(key);
-    if (entry !== undefined) {
-      this.entries.delete(key);
-      const behind = this.learnedLog.length - entry.synced;
-      if (entry.built !== this.counts.scaleChanges || behind * 4 > actions) this.build(entry, rows, prior);
-      else {
-        for (let index = entry.synced; index < this.learnedLog.length; index += 1)
-          this.update(entry, this.learnedLog[index] as number, prior);
-        entry.synced = this.learnedLog.length;
-      }
-    } else {
-      let reused: Entry | undefined;
-      if (this.entries.size >= capacity) {
-        const oldest = this.entries.keys().next().value as string;
-        reused = this.entries.get(oldest);
-        this.entries.delete(oldest);
-      }
-      entry = reused ?? {
-        sums: new Float64Array(64),
-        orders: new PriorOrders(this.exponents),
-        rows,
-        scale: Number.NaN,
-        built: -1,
-        synced: 0,
-      };
-      this.build(entry, rows, prior);
+    if (entry !== undefined) this.entries.delete(key);
+    else if (this.entries.size >= capacity) {
+      const oldest = this.entries.keys().next().value as string;
+      entry = this.entries.get(oldest);
+      this.entries.delete(oldest);
     }
+    entry ??= {
+      sums: new Float64Array(64),
+      orders: new PriorOrders(this.exponents),
+      rows,
+      scale: Number.NaN,
+      built: -1,
+      synced: 0,
+    };
+    this.build(entry, rows, prior);
     this.entries.set(key, entry);
     return entry;
   }
@@ -111,7 +118,7 @@ export class IntentOrders {
     entry.orders.rescale(
       scale,
       (id) => countOf(prior, id),
-      (id) => Math.exp((this.intentWeight * (sums[id] as number)) / seen),
+      (id) => (this.intentWeight * (sums[id] as number)) / seen,
     );
   }
 
@@ -128,7 +135,7 @@ export class IntentOrders {
       if (slot !== undefined) sum += keyLog((row.counts[slot] as number) * entry.scale);
     }
     entry.sums[id] = sum;
-    entry.orders.set(id, countOf(prior, id), Math.exp((this.intentWeight * sum) / entry.rows.length));
+    entry.orders.set(id, countOf(prior, id), (this.intentWeight * sum) / entry.rows.length);
   }
 }
 

@@ -22,13 +22,7 @@ function random(seed: number): () => number {
  * Runs over `tools` tools: each task uses a few of them, asked for with words of its own and, when
  * `common`, words every task uses (evidence that mentions most tools: the full prediction ranks then).
  */
-function syntheticRuns(
-  tools: number,
-  runs: number,
-  seed: number,
-  common = true,
-  tasks = 40,
-): AgentEvent[][] {
+function syntheticRuns(tools: number, runs: number, seed: number, common = true, tasks = 40): AgentEvent[][] {
   const next = random(seed);
   const pick = (count: number) => Math.floor(next() * count);
   return Array.from({ length: runs }, () => {

@@ -10,7 +10,7 @@ import {
   recentTools,
   transitionTable,
 } from './decision-context.js';
-import { IntentOrders } from './intent-orders.js';
+import { type IntentOrder, IntentOrders } from './intent-orders.js';
 import { PriorOrders } from './prior-orders.js';
 import type { ToolGraphWeights, ToolPrediction } from './tool-graph.js';
 
@@ -57,6 +57,8 @@ export function topPredictor(
   let stamp = 0;
   let seenAt = new Int32Array(64);
   let recentAt = new Int32Array(64);
+  let intentAt = new Int32Array(64);
+  let intentSums = new Float64Array(64);
   let recentSums = new Float64Array(64);
   let mentioned: number[] = [];
 
@@ -84,6 +86,8 @@ export function topPredictor(
     const size = actions * 2;
     seenAt = grown(seenAt, size);
     recentAt = grown(recentAt, size);
+    intentAt = grown(intentAt, size);
+    intentSums = new Float64Array(size);
     recentSums = new Float64Array(size);
   }
 
@@ -145,10 +149,19 @@ export function topPredictor(
       rows.push({ row, lambda: total / (total + row.ids.length / weight) });
       for (const id of row.ids) mention(id);
     }
+    const recent =
+      weights.recentTools > 0
+        ? keySums(recentTable, recentTools(before, before.length), actions, recentAt, recentSums)
+        : { base: 0, seen: 0 };
+    // Evidence that mentions most actions leaves little to skip: the full prediction is faster then (and
+    // the message's intent order is not needed).
+    if (mentioned.length * mostMentioned > actions) {
+      const ranked = full(before).ranked.slice(0, top);
+      return { ranked, confidence: ranked[0]?.probability ?? 0 };
+    }
     const text = latestUser(before, before.length);
     const intent = { base: 0, seen: 0 };
-    let intentSums: Float64Array | undefined;
-    let ordered = priorOrdered;
+    let kept: IntentOrder | undefined;
     if (text !== undefined && weights.intent > 0) {
       const words: string[] = [];
       const known: CountRow[] = [];
@@ -160,21 +173,21 @@ export function topPredictor(
         intent.seen += 1;
         intent.base += Math.log(0.5 / (row.total * scale + 0.5 * actions));
       }
-      if (intent.seen > 0) {
-        const order = intents.of(words, known, prior);
-        intentSums = order.sums;
-        ordered = order.orders;
+      if (intent.seen > 0) kept = intents.current(words, prior);
+      if (intent.seen > 0 && kept === undefined) {
+        // No kept order: the words' rows mention their actions, unless they mention most actions; then the
+        // message's order is built (about the full prediction's time) and read at its next predictions too.
+        const before = mentioned.length;
+        keySums(intentTable, words, actions, intentAt, intentSums);
+        if (mentioned.length * mostMentioned > actions) {
+          for (let index = before; index < mentioned.length; index += 1)
+            seenAt[mentioned[index] as number] = 0;
+          mentioned.length = before;
+          kept = intents.of(words, known, prior);
+        }
       }
     }
-    const recent =
-      weights.recentTools > 0
-        ? keySums(recentTable, recentTools(before, before.length), actions, recentAt, recentSums)
-        : { base: 0, seen: 0 };
-    // Evidence that mentions most actions leaves little to skip: the full prediction is faster then.
-    if (mentioned.length * mostMentioned > actions) {
-      const ranked = full(before).ranked.slice(0, top);
-      return { ranked, confidence: ranked[0]?.probability ?? 0 };
-    }
+    const ordered = kept?.orders ?? priorOrdered;
     const priorBase = Math.log(prior.total * scale + 0.5 * actions);
     /** The full prediction's score of `id`, operation for operation. */
     const score = (id: number): number => {
@@ -189,8 +202,13 @@ export function topPredictor(
       let log = 0;
       if (slot !== undefined) {
         const priorTerm = Math.log((prior.counts[slot] as number) * scale + 0.5) - priorBase;
-        if (intentSums !== undefined) {
-          const sum = intentSums[id] as number;
+        if (intent.seen > 0) {
+          const sum =
+            kept !== undefined
+              ? (kept.sums[id] as number)
+              : intentAt[id] === stamp
+                ? (intentSums[id] as number)
+                : 0;
           log = 0 + weights.intent * ((intent.base + sum) / intent.seen - priorTerm);
         }
         if (recent.seen > 0) {
