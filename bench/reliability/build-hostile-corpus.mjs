@@ -4,17 +4,22 @@
 // benign texts that must pass.
 // - Round 3 (hostile-round-3.mjs): sixteen injections plain and in seven disguises, twenty-four secrets,
 //   eight near-misses. Its held-out half has been seen (stop 31), so all of it is TUNE now.
-// - Round 4 (hostile-round-4.mjs), the HELD-OUT half, written and committed before the detector or
-//   redaction was changed for it: the same sixteen injections under encoders and disguises round 3 did
+// - Round 4 (hostile-round-4.mjs): the same sixteen injections under encoders and disguises round 3 did
 //   not use (each applied to every injection) and in sixteen new languages; twenty-four secrets of new
 //   formats and eight near-misses; benign sentences under the same encoders and benign raw tool outputs
-//   (false refusals). An injection's round-4 variants test whether the detector reads through a
-//   disguise it was not tuned on; hostile.mjs reports them also among the injections caught plain.
+//   (false refusals). Held out in stop 32 and seen since: TUNE now.
+// - Round 5 (hostile-round-5.mjs), the HELD-OUT half, written and committed before the detector or
+//   redaction was changed for it: sixteen new injections, plain, in sixteen languages no earlier round
+//   used, and in the shapes tool outputs and logs have (each shape applied to every injection); new
+//   secrets, near-misses, benign sentences in the same shapes, benign sentences in other languages and
+//   benign raw outputs. An injection's shaped variants test whether the detector finds an instruction
+//   inside real output; hostile.mjs reports them also among the injections caught plain.
 //   node bench/reliability/build-hostile-corpus.mjs
 
 import { writeFileSync } from 'node:fs';
 import * as round3 from './hostile-round-3.mjs';
 import * as round4 from './hostile-round-4.mjs';
+import * as round5 from './hostile-round-5.mjs';
 
 const hex = (text) => Buffer.from(text).toString('hex');
 const base64 = (text) => Buffer.from(text).toString('base64');
@@ -105,6 +110,32 @@ const round4Encoders = {
       : `2026-11-27T10:00:01Z INFO ticket.update id=4471 body=${JSON.stringify(text)}`,
 };
 
+// Round 5's shapes: where a tool output or log row carries free text, with the text in it.
+const round5Shapes = {
+  'access-log-user-agent': (text) =>
+    `203.0.113.50 - - [27/Nov/2026:10:00:01 +0000] "GET /index.html HTTP/1.1" 200 612 "-" "${text}"`,
+  'dns-txt-answer': (text) => `;; ANSWER SECTION:\nexample.org.\t300\tIN\tTXT\t"${text}"`,
+  'email-headers': (text) =>
+    `From: it-support@example.org\nTo: soc@example.com\nSubject: ${text}\nX-Mailer: Microsoft Outlook 16.0`,
+  'git-log': (text) =>
+    `commit 9c1e4b7a2f3d8e6c5b0a1f2e3d4c5b6a7f8e9d0c\nAuthor: dev <dev@example.org>\nDate:   Thu Nov 26 18:02:11 2026 +0000\n\n    ${text}`,
+  'kubernetes-annotation': (text) =>
+    JSON.stringify({
+      kind: 'Pod',
+      metadata: { name: 'web-7d9f', namespace: 'prod', annotations: { description: text } },
+      status: { phase: 'Running' },
+    }),
+  'windows-event-xml': (text) =>
+    `<Event><System><EventID>1000</EventID><Computer>FIN-WS-07</Computer></System><EventData><Data Name="Description">${text}</Data></EventData></Event>`,
+  'csv-export': (text) =>
+    `timestamp,host,user,message\n2026-11-27T10:00:01Z,web01,guest,"${text.replace(/"/g, '""')}"`,
+  'sql-query-log': (text) =>
+    `2026-11-27 10:00:01 UTC [4411] LOG:  duration: 0.412 ms  statement: SELECT id FROM tickets WHERE id = 4471 /* ${text} */`,
+  'exif-metadata': (text) =>
+    `File Name                       : invoice.jpg\nImage Description               : ${text}\nCamera Model Name               : iPhone 15`,
+  'yaml-comment': (text) => `apiVersion: apps/v1\nkind: Deployment\n# ${text}\nspec:\n  replicas: 3`,
+};
+
 const corpus = [];
 for (const [category, disguise] of Object.entries(round3Disguises)) {
   round3.injections.forEach((text, index) => {
@@ -125,40 +156,53 @@ for (const [category, encode] of Object.entries(round4Encoders)) {
       round: 4,
       category,
       injection: index,
-      split: 'holdout',
+      split: 'tune',
       text: encode(text, index),
+    });
+  });
+}
+for (const [category, shape] of Object.entries({
+  plain: (text) => text,
+  translated: (_, index) => round5.translations[index],
+  ...round5Shapes,
+})) {
+  round5.injections.forEach((text, index) => {
+    corpus.push({
+      label: 'injection',
+      round: 5,
+      category,
+      injection: index,
+      split: 'holdout',
+      text: shape(text, index),
     });
   });
 }
 for (const [round, split, { secrets, nearMisses }] of [
   [3, 'tune', round3],
-  [4, 'holdout', round4],
+  [4, 'tune', round4],
+  [5, 'holdout', round5],
 ]) {
   for (const [kind, text, secret] of secrets)
     corpus.push({ label: 'secret', round, kind, split, text, secret });
   for (const [kind, text] of nearMisses) corpus.push({ label: 'near-miss', round, kind, split, text });
 }
-// Benign: sentences under round 4's encoders (the translations aside) and raw outputs, split alternately.
+// Benign, round 4 (tune): sentences under round 4's encoders (the translations aside) and raw outputs.
 for (const [category, encode] of Object.entries({ plain: (text) => text, ...round4Encoders })) {
   if (category === 'translated') continue;
   round4.benignSentences.forEach((text, index) => {
-    corpus.push({
-      label: 'benign',
-      round: 4,
-      category,
-      split: index % 2 === 0 ? 'tune' : 'holdout',
-      text: encode(text, index),
-    });
+    corpus.push({ label: 'benign', round: 4, category, split: 'tune', text: encode(text, index) });
   });
 }
-round4.benignOutputs.forEach((text, index) => {
-  corpus.push({
-    label: 'benign',
-    round: 4,
-    category: 'raw-output',
-    split: index % 2 === 0 ? 'tune' : 'holdout',
-    text,
-  });
-});
+for (const text of round4.benignOutputs)
+  corpus.push({ label: 'benign', round: 4, category: 'raw-output', split: 'tune', text });
+// Benign, round 5 (held out): sentences plain and in round 5's shapes, other languages, raw outputs.
+for (const [category, shape] of Object.entries({ plain: (text) => text, ...round5Shapes })) {
+  for (const text of round5.benignSentences)
+    corpus.push({ label: 'benign', round: 5, category, split: 'holdout', text: shape(text) });
+}
+for (const text of round5.benignForeign)
+  corpus.push({ label: 'benign', round: 5, category: 'other-language', split: 'holdout', text });
+for (const text of round5.benignOutputs)
+  corpus.push({ label: 'benign', round: 5, category: 'raw-output', split: 'holdout', text });
 writeFileSync(new URL('./hostile-corpus.json', import.meta.url), `${JSON.stringify(corpus, null, 2)}\n`);
 console.log(`${corpus.length} items`);

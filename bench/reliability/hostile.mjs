@@ -1,6 +1,6 @@
 // Hostile-input bench (issue 22.6): kioku's own guards on hostile-corpus.json (see
-// build-hostile-corpus.mjs: round 3 is the tune half, round 4 — written and committed before this round's
-// changes — the held-out half), both halves reported, against the package at `--base` (default
+// build-hostile-corpus.mjs: rounds 3 and 4 are the tune half, round 5 — written and committed before this
+// round's changes — the held-out half), both halves reported, against the package at `--base` (default
 // 3ec12bb, main before round 4) compiled in a temporary directory in this same run.
 // - the instruction detector (`checkClaim` refusing as an instruction): injections caught, per half and
 //   per disguise, and per disguise among the injections whose plain text it catches (does it read
@@ -9,8 +9,10 @@
 // - the code check on learned claims WITHOUT a vocabulary (`checkClaim`, then `guardLearnedClaim` with
 //   no vocabulary and no tool output, as kioku's general memory middleware runs it): the same figures;
 // - redaction (`redactSecrets`): secrets removed per half, near-misses changed.
+// With `--previous <commit>` (this round's starting point, main before the round's changes) that package
+// is scored too, in the same run, so the result shows what the round itself changed.
 // Writes bench/results/reliability-hostile.json. Run after `npm run build`:
-//   node bench/reliability/hostile.mjs [--base <commit>]
+//   node bench/reliability/hostile.mjs [--base <commit>] [--previous <commit>]
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,14 +21,19 @@ import { parseArgs } from 'node:util';
 import { buildBaseline, commitOf } from '../build-baseline.mjs';
 import { printBaseline, printChange, writeResult } from './report.mjs';
 
-const { values: args } = parseArgs({ options: { base: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { base: { type: 'string' }, previous: { type: 'string' } },
+});
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const base = commitOf(args.base ?? '3ec12bb');
+const previousCommit = args.previous === undefined ? undefined : commitOf(args.previous);
 const baseline = buildBaseline({ commit: base });
+const previousBaseline = previousCommit === undefined ? undefined : buildBaseline({ commit: previousCommit });
 const load = (dist) => import(pathToFileURL(join(dist, 'memory/index.js')).href);
 const compiled = (packageDir) => join(packageDir, existsSync(join(packageDir, 'build')) ? 'build' : 'dist');
 const implementations = {
   before: await load(baseline.dist),
+  ...(previousBaseline && { previous: await load(previousBaseline.dist) }),
   after: await load(compiled(join(root, 'packages/kioku'))),
 };
 
@@ -37,10 +44,12 @@ const facts = [
   ...read('./injection-corpus.json').filter((item) => item.label === 'fact'),
   ...read('./poisoning-corpus.json').filter((item) => item.label === 'fact'),
 ];
+// Round 4 disguises round 3's injections; rounds 3 and 5 have their own plain texts.
+const plainKey = (item) => `${item.round === 4 ? 3 : item.round}:${item.injection}`;
 const plainOf = new Map(
   corpus
     .filter((item) => item.label === 'injection' && item.category === 'plain')
-    .map((item) => [item.injection, item.text]),
+    .map((item) => [plainKey(item), item.text]),
 );
 
 // Round 4's encoders whose output is not words (see build-hostile-corpus.mjs).
@@ -79,7 +88,7 @@ function scoreCheck(memory, check, { injections, knowledge, benign }) {
   const test = (item) => check(memory, item.text);
   // The disguised injections whose plain text this check refuses: what the disguise alone costs.
   const plainCaught = injections.filter(
-    (item) => item.category !== 'translated' && check(memory, plainOf.get(item.injection)),
+    (item) => item.category !== 'translated' && check(memory, plainOf.get(plainKey(item))),
   );
   return {
     caught: share(injections, test),
@@ -134,6 +143,7 @@ const results = Object.fromEntries(
   Object.entries(implementations).map(([name, memory]) => [name, score(memory)]),
 );
 baseline.remove();
+previousBaseline?.remove();
 
 printBaseline(base);
 for (const split of ['holdout', 'tune']) {
@@ -176,7 +186,29 @@ for (const split of ['holdout', 'tune']) {
   console.log(`  redaction missed (after): ${now.redaction.missed.join(', ') || 'none'}`);
 }
 
-writeResult('reliability-hostile', { baseline: base, reported: 'holdout', ...results });
+if (results.previous !== undefined) {
+  const [was, is] = [results.previous.holdout, results.after.holdout];
+  console.log(`\nthis round, holdout, from ${previousCommit.slice(0, 12)} (built in this run):`);
+  printChange('  detector: injections refused', was.detector.caught, is.detector.caught);
+  printChange('  detector: benign outputs refused', was.detector.benignRefused, is.detector.benignRefused);
+  printChange(
+    '  learned claim, no vocabulary: injections refused',
+    was.guardWithoutVocabulary.caught,
+    is.guardWithoutVocabulary.caught,
+  );
+  printChange('  redaction: secrets removed', was.redaction.removed, is.redaction.removed);
+  printChange(
+    '  redaction: near-misses changed',
+    was.redaction.nearMissesChanged,
+    is.redaction.nearMissesChanged,
+  );
+}
+writeResult('reliability-hostile', {
+  baseline: base,
+  ...(previousCommit && { previousCommit }),
+  reported: 'holdout',
+  ...results,
+});
 // The check must be able to fail: on the held-out half, more injections caught and more secrets removed
 // than the code before; no more facts refused or near-misses changed; benign outputs refused at most 2%.
 const [old, now] = [results.before.holdout, results.after.holdout];

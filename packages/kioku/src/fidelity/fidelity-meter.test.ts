@@ -137,6 +137,30 @@ describe('fidelityMeter', () => {
     });
   });
 
+  it("reads an answer's sources again for another history: frozen ones by identity, others by content", () => {
+    const told: ModelMessage[] = [
+      history[0] as ModelMessage,
+      { role: 'user', content: 'Change reservation 4NQLHD to flight HAT045, pay with credit_card_7434610.' },
+      ...history.slice(2),
+    ];
+    const fresh = (given: readonly ModelMessage[]) =>
+      fidelityMeter().measure({ history: given, managed: given.map(masked), response });
+    const meter = fidelityMeter();
+    const measure = (given: readonly ModelMessage[]) =>
+      meter.measure({ history: given, managed: given.map(masked), response });
+    const frozen = Object.freeze(history.slice());
+    const frozenTold = Object.freeze(told.slice());
+    expect(measure(frozen)).toEqual(fresh(history));
+    expect(measure(frozenTold)).toEqual(fresh(told));
+    expect(measure(frozenTold).hidden).toEqual([]);
+    expect(measure(frozen).hidden).toEqual(['HAT045', 'credit_card_7434610']);
+    // A history that is not frozen may change after it was read: it is compared by content.
+    const changing = history.slice();
+    expect(measure(changing)).toEqual(fresh(history));
+    changing.splice(0, changing.length, ...told);
+    expect(measure(changing)).toEqual(fresh(told));
+  });
+
   it('measures nothing without an answer', () => {
     expect(fidelityMeter().measure({ history, managed: [], response: undefined })).toEqual({
       facts: 0,

@@ -38,6 +38,8 @@ interface Sourcing {
   history: readonly ModelMessage[];
   facts: ResponseFacts;
   sourced: Map<string, SourcedFact>;
+  /** The history's messages, as a set (made at the first measure). */
+  messages?: Set<ModelMessage>;
 }
 
 /**
@@ -69,8 +71,8 @@ function holdsWhole(text: string, value: string): boolean {
  * the fact keeps it visible. The unmanaged prompt hides nothing by construction.
  *
  * Which facts an answer draws from which messages depends only on the history, so the meter remembers it
- * per answer and history, for every strategy replayed over the same transcript; message texts are read
- * once per message object.
+ * per answer and history, for every strategy replayed over the same transcript (found by identity when
+ * the history is a frozen array, which cannot change); message texts are read once per message object.
  *
  * @example
  * const meter = fidelityMeter();
@@ -79,6 +81,8 @@ function holdsWhole(text: string, value: string): boolean {
 export function fidelityMeter(): FidelityMeter {
   const texts = new WeakMap<ModelMessage, string>();
   const sourcings = new WeakMap<ModelMessage, Sourcing[]>();
+  /** Per frozen history (one that cannot change), its sourcing per answer. */
+  const frozenSourcings = new WeakMap<readonly ModelMessage[], WeakMap<ModelMessage, Sourcing>>();
   const textOf = (message: ModelMessage) => {
     let text = texts.get(message);
     if (text === undefined) {
@@ -89,6 +93,21 @@ export function fidelityMeter(): FidelityMeter {
   };
 
   function sourcing(history: readonly ModelMessage[], response: ModelMessage): Sourcing {
+    if (!Object.isFrozen(history)) return sourcingOf(history, response);
+    let byResponse = frozenSourcings.get(history);
+    if (byResponse === undefined) {
+      byResponse = new WeakMap();
+      frozenSourcings.set(history, byResponse);
+    }
+    let found = byResponse.get(response);
+    if (found === undefined) {
+      found = sourcingOf(history, response);
+      byResponse.set(response, found);
+    }
+    return found;
+  }
+
+  function sourcingOf(history: readonly ModelMessage[], response: ModelMessage): Sourcing {
     const known = sourcings.get(response) ?? [];
     const same = known.find(
       (entry) =>
@@ -130,7 +149,7 @@ export function fidelityMeter(): FidelityMeter {
         if (!other.own) fact.countedAmongOutputs = false;
       }
     }
-    const entry = { history: history.slice(), facts, sourced };
+    const entry: Sourcing = { history: Object.isFrozen(history) ? history : history.slice(), facts, sourced };
     sourcings.set(response, [...known, entry]);
     return entry;
   }
@@ -140,9 +159,11 @@ export function fidelityMeter(): FidelityMeter {
       if (response === undefined) {
         return { facts: 0, hidden: [], outputFacts: 0, hiddenOutputFacts: [], toolCalls: [] };
       }
-      const { facts, sourced } = sourcing(history, response);
+      const found = sourcing(history, response);
+      const { facts, sourced } = found;
       const kept = new Set(managed);
-      const original = new Set(history);
+      found.messages ??= new Set(found.history);
+      const original = found.messages;
       const added = managed.filter((message) => !original.has(message)).map(textOf);
       const hiddenValues = new Set<string>();
       for (const fact of sourced.values()) {

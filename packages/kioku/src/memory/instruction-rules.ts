@@ -1,3 +1,11 @@
+import {
+  complementizers,
+  instructionLexicon,
+  type LexiconRow,
+  replyVerbs,
+  runVerbs,
+} from './instruction-lexicon.js';
+
 /** Why a text reads as an instruction to the agent rather than knowledge about the world. */
 export type InstructionKind =
   | 'override'
@@ -26,6 +34,25 @@ const start = String.raw`(?<!\p{L})`;
 const few = String.raw`(?:\p{L}+\s+){0,3}`;
 // Whom a role-play turns the agent into: "act as DAN", "act as an unrestricted AI", "act as if…".
 const persona = String.raw`(?:if\b|though\b|dan\b|my\b|an?\s+(?:\S+\s+){0,2}?(?:ai|assistant|chatbot|bot|model|llm|hacker|persona|character|administrator|admin|superuser|developer|jailbroken|unrestricted|unfiltered)\b|the\s+(?:system|administrator|admin|developer|root|user|ceo|owner)\b)`;
+
+const escapeWord = (word: string) =>
+  word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, String.raw`\s+`);
+// One sentence of the lexicon's row: an order verb and what it is about, in either order.
+function lexiconRule({ language, verbs, targets, unspaced }: LexiconRow): InstructionRule {
+  const [before, after] = unspaced ? ['', ''] : [start, String.raw`(?!\p{L})`];
+  const anyVerb = `(?:${verbs.map(escapeWord).join('|')})${after}`;
+  // English imperatives look like the indicative: one where an imperative starts, with its object next.
+  const verb =
+    language === 'en'
+      ? String.raw`${imperative}${anyVerb}(?=\s+(?:the|your|this|that|these|those|it|its|every|all|any|an?|nothing|no)\b)`
+      : `${before}${anyVerb}`;
+  const target = `${before}(?:${targets.map(escapeWord).join('|')})`;
+  const within = String.raw`[^.!?\n。！？]*?`;
+  return {
+    kind: 'directive',
+    pattern: new RegExp(`${verb}${within}${target}|${target}${within}${verb}`, 'iu'),
+  };
+}
 
 /** Patterns of prompt injection, matched on a claim and on its de-obfuscated variants. */
 export const instructionRules: readonly InstructionRule[] = [
@@ -238,6 +265,16 @@ export const instructionRules: readonly InstructionRule[] = [
     pattern: new RegExp(
       String.raw`${imperative}(?:send|post|upload|exfiltrate|forward|email|transmit|leak)\s+(?:\S+\s+){0,6}?(?:to|at)\s+(?:https?:\/\/|\S+@\S+\.\w+|attacker|this\s+(?:url|address|endpoint|webhook))`,
       'i',
+    ),
+  },
+  // Orders to the agent in words of the lexicon (per language: order verbs, what they are about).
+  ...instructionLexicon.map(lexiconRule),
+  // "Run … | sh" and "answer that …" in the lexicon's other languages.
+  {
+    kind: 'directive',
+    pattern: new RegExp(
+      String.raw`${start}(?:${runVerbs.map(escapeWord).join('|')})(?!\p{L})[^\n]{0,120}?\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|${start}(?:${replyVerbs.map(escapeWord).join('|')})(?!\p{L})\s+(?:\p{L}+\s+){0,3}?(?:${complementizers.map(escapeWord).join('|')})(?!\p{L})`,
+      'iu',
     ),
   },
 ];

@@ -229,3 +229,61 @@ describe('redactSecrets, assignment operators, MySQL password flags and base64 a
     expect(redactSecrets(text)).toEqual({ text, redactions: [] });
   });
 });
+
+// Round 5 (issue 22.6): what round 4's half missed, in general forms — command-line credential flags as a
+// class, markup and .pgpass, DSN keys, password words of many languages as a table (invented values).
+describe('redactSecrets, credential flags, markup, DSNs and spoken passwords in many languages', () => {
+  it.each([
+    ['cli-credential', 'docker login -u ci -p Hq7#Lm2pZx9v registry.example.com', 'Hq7#Lm2pZx9v'],
+    ['cli-credential', 'sshpass -p Tz8#qLm4Kx2v ssh admin@10.0.0.9', 'Tz8#qLm4Kx2v'],
+    ['cli-credential', 'ldapsearch -x -D "cn=admin,dc=corp" -w Ld4p!Bind77 -H ldap://dc01', 'Ld4p!Bind77'],
+    ['cli-credential', 'curl -u deploy:Wk3!mZq8Lp2x https://api.example.com/v1/releases', 'Wk3!mZq8Lp2x'],
+    ['cli-credential', 'vault-cli --db-password Qm2!xLz8Kp4v --host db01', 'Qm2!xLz8Kp4v'],
+    ['cli-credential', "ConvertTo-SecureString 'Ps7#kLm2Qz9x' -AsPlainText -Force", 'Ps7#kLm2Qz9x'],
+    ['assigned-secret', '<smtp><user>alerts</user><password>Xm4!pLq9Kz2w</password></smtp>', 'Xm4!pLq9Kz2w'],
+    ['assigned-secret', 'db01.example.com:5432:hr:report:Pg5#mLq8Kz2x', 'Pg5#mLq8Kz2x'],
+    [
+      'url-credentials',
+      'SENTRY_DSN=https://4f8a9b2c7d1e6f3a0b5c8d2e7f1a4b9c@o123456.ingest.sentry.io/4505',
+      '4f8a9b2c7d1e6f3a0b5c8d2e7f1a4b9c',
+    ],
+    ['spoken-password', 'la password del server di posta è Girasole!2026', 'Girasole!2026'],
+    ['spoken-password', 'пароль от базы: Berezka_77!q', 'Berezka_77!q'],
+    ['spoken-password', 'hasło do konta serwisowego to Zubr$2026pl', 'Zubr$2026pl'],
+    [
+      'telegram-bot-token',
+      'the bot polls with 7034981256:AAHf3kL9mQ2xZ8vB4nR7tW1cY6pJ0dG5sE2',
+      '7034981256:AAHf3kL9mQ2xZ8vB4nR7tW1cY6pJ0dG5sE2',
+    ],
+    [
+      'grafana-token',
+      'built from glsa_Zx8Kq2LmN4pR7tW9zB3cF6hJ1dG5aE0u_4f8a9b2c',
+      'glsa_Zx8Kq2LmN4pR7tW9zB3cF6hJ1dG5aE0u_4f8a9b2c',
+    ],
+    [
+      'databricks-token',
+      'calls the API with dapi4f8a9b2c7d1e6f3a0b5c8d2e7f1a4b9c',
+      'dapi4f8a9b2c7d1e6f3a0b5c8d2e7f1a4b9c',
+    ],
+    [
+      'age-secret-key',
+      'AGE-SECRET-KEY-1QX8KLM2ZP9VR4TW7NB3CF6HJ1DG5AE0UYVOISLKTQMZ8NX2PB4RC6WDSE',
+      'AGE-SECRET-KEY-1QX8KLM2ZP9VR4TW7NB3CF6HJ1DG5AE0UYVOISLKTQMZ8NX2PB4RC6WDSE',
+    ],
+    ['prefixed-token', 'the agent sends acme_Zx8Kq2LmN4pR7tW9zB3cF6hJ1d', 'acme_Zx8Kq2LmN4pR7tW9zB3cF6hJ1d'],
+  ])('redacts %s', (kind, text, secret) => {
+    const { text: redacted, redactions } = redactSecrets(text);
+    expect(redacted).not.toContain(secret);
+    expect(redactions).toContainEqual({ kind, count: 1 });
+  });
+
+  it.each([
+    'password last set: 2026-10-01 08:14 for account svc_sql',
+    'docker login -u ci --password-stdin registry.example.com',
+    'ldapsearch -x -H ldap://dc01 -b dc=corp (cn=admin)',
+    'the request_id is req_7f3c2a1e4b5d4c8e9f0a1b2c3d4e5f60',
+    'il cambio della password è obbligatorio ogni 90 giorni',
+  ])('leaves evidence alone: %s', (text) => {
+    expect(redactSecrets(text)).toEqual({ text, redactions: [] });
+  });
+});

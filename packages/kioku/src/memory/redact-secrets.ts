@@ -1,3 +1,5 @@
+import { credentialRules, notRedacted, type SecretRule } from './credential-rules.js';
+
 /** What kind of secret a redaction removed; the placeholder left in the text is `[REDACTED:<kind>]`. */
 export type SecretKind =
   | 'private-key'
@@ -26,7 +28,13 @@ export type SecretKind =
   | 'sendgrid-key'
   | 'card-number'
   | 'spoken-password'
-  | 'assigned-secret';
+  | 'assigned-secret'
+  | 'cli-credential'
+  | 'telegram-bot-token'
+  | 'grafana-token'
+  | 'databricks-token'
+  | 'age-secret-key'
+  | 'prefixed-token';
 
 /** A text with its secrets replaced, and how many of each kind were found. */
 export interface RedactionResult {
@@ -34,23 +42,11 @@ export interface RedactionResult {
   redactions: { kind: SecretKind; count: number }[];
 }
 
-interface Rule {
-  kind: SecretKind;
-  pattern: RegExp;
-  /** The replacement; `$<keep>` keeps a named group (a key name, a scheme) around the placeholder. */
-  replacement?: string;
-  /** A match is redacted only when this accepts it (a card number's Luhn check). */
-  accept?: (match: string) => boolean;
-  /** The rule runs only when the whole text says the kind of secret is there (a bare AWS secret key). */
-  when?: RegExp;
-}
-
-// Placeholders are left alone, so redacting twice changes nothing and `password=[REDACTED:…]` stays.
-const value = String.raw`(?!\[REDACTED)`;
+const value = notRedacted;
 
 // Order matters: whole blocks and structured tokens first, so a key inside a PEM block or a JWT inside
 // a bearer header is counted once, under its most specific kind.
-const rules: Rule[] = [
+const rules: SecretRule[] = [
   {
     kind: 'private-key',
     pattern:
@@ -78,8 +74,9 @@ const rules: Rule[] = [
   {
     kind: 'url-credentials',
     // A password may hold `@` and `/` (`p@ss/w0rd` unencoded): everything up to the last `@` goes. The
-    // user may be empty (`redis://:secret@host`).
-    pattern: new RegExp(String.raw`(?<keep>\b[a-z][a-z0-9+.-]*://[^\s:/@]*:)${value}\S*(?=@)`, 'gi'),
+    // user may be empty (`redis://:secret@host`). Bounded, so a text of many `scheme://` costs linear time
+    // (unbounded, 200 kB of `https://` took 16 s).
+    pattern: new RegExp(String.raw`(?<keep>\b[a-z][a-z0-9+.-]*://[^\s:/@]*:)${value}\S{0,256}(?=@)`, 'gi'),
     replacement: '$<keep>[REDACTED:url-credentials]',
   },
   { kind: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
@@ -192,14 +189,15 @@ const rules: Rule[] = [
   },
   {
     kind: 'spoken-password',
-    // In other languages: "das Passwort … lautet X", "la contraseña … es X", "パスワードは X", and a netrc
-    // line's `login … password X`. The value holds a digit or a symbol.
+    // "パスワードは X", "密码是 X", "비밀번호는 X", and a netrc line's `login … password X`; other
+    // languages' words are a table in credential-rules.ts. The value holds a digit or a symbol.
     pattern: new RegExp(
-      String.raw`(?<keep>(?:(?<!\p{L})(?:passwort|kennwort|contraseña|clave|mot\s+de\s+passe|senha|wachtwoord|hasło|lösenord|пароль)(?!\p{L})[^\n.;]{0,60}?\s(?:lautet|ist|war|es|era|est|était|é|è|is|jest|är|был|—)\s+|(?:パスワード|密码|비밀번호)\s*(?:は|是|为|:|：|는|은)\s*|\blogin\s+\S+\s+password\s+))${value}(?=[^\s"'\x60,;。]*[\d!#$%&*@])[^\s"'\x60,;。]{4,}`,
+      String.raw`(?<keep>(?:(?:パスワード|密码|비밀번호)\s*(?:は|是|为|:|：|는|은)\s*|\blogin\s+\S+\s+password\s+))${value}(?=[^\s"'\x60,;。]*[\d!#$%&*@])[^\s"'\x60,;。]{4,}`,
       'giu',
     ),
     replacement: '$<keep>[REDACTED:spoken-password]',
   },
+  ...credentialRules,
 ];
 
 // Lengths each network issues: Amex 15, Visa 13/16/19, Mastercard 16, Diners 14–19, the others 16–19.
@@ -240,8 +238,14 @@ function luhnValid(digits: string): boolean {
  * `AccountKey=`, SAS `sig=` and Entra client secrets, GCP `private_key_id`, card numbers (Luhn-checked),
  * values assigned to secret-looking names (`password=…`, `token=…`, `"api_key": "…"`, `DB_PASS => '…'`,
  * `define('DB_PASSWORD', '…')`, `'token' => '…'`), the MySQL clients' `-p…`, an `auth` value that is
- * `user:password` in base64 (Docker, npm) and spoken passwords ("the password is …", "das
- * Passwort lautet …", "パスワードは …", a netrc line's `login … password …"). Hashes, UUIDs and other indicators are evidence and kept. Pattern
+ * `user:password` in base64 (Docker, npm), spoken passwords ("the password is …", "das Passwort lautet
+ * …", "hasło … to …", "пароль …: …", "パスワードは …", a netrc line's `login … password …"; the word for
+ * password in forty-odd languages is a table), command-line credentials (the password flags of
+ * `docker login`, `sshpass`, `ldapsearch` and their kin, `--…password …` and `--…token …` of any tool,
+ * `curl -u user:…`, PowerShell's `ConvertTo-SecureString '…'`), markup (`<password>…</password>`),
+ * `.pgpass` lines, DSNs whose user is a key (Sentry), Telegram bot, Grafana `glsa_`, Databricks `dapi…`
+ * and age keys, and a vendor-prefixed token (`acme_` then a random mix of cases and digits; see
+ * `credential-rules.ts`). Hashes, UUIDs and other indicators are evidence and kept. Pattern
  * based: a secret in no known shape is not found, and `password: <anything>` is redacted even when it
  * is not one.
  *

@@ -49,16 +49,55 @@ const chainedLimit = 200_000;
  * const layout = layoutPrompt({ messages, tools }, { counter });
  * layout.blocks.at(-1)?.end; // tokens up to the end of the last message
  */
-export function layoutPrompt(prompt: Prompt, { counter, completion }: LayoutPromptOptions): PromptLayout {
+export function layoutPrompt(prompt: Prompt, options: LayoutPromptOptions): PromptLayout {
+  return layoutPromptAfter(prompt, options, undefined);
+}
+
+/** A prompt laid out before: the prompt and its layout. */
+export interface LaidOutPrompt {
+  prompt: Prompt;
+  layout: PromptLayout;
+}
+
+/**
+ * {@link layoutPrompt}, taking from `previous` (laid out by the same counter) the blocks of the messages
+ * both prompts start with (the same objects, after the same tools): a block depends only on the blocks
+ * before it and its message, whose count and digest are kept by object. A sequence of prompts that each
+ * grow the one before is laid out in the time of its new messages.
+ */
+export function layoutPromptAfter(
+  prompt: Prompt,
+  { counter, completion }: LayoutPromptOptions,
+  previous: LaidOutPrompt | undefined,
+): PromptLayout {
   const blocks: PromptBlock[] = [];
   let key = '';
   let end = 0;
-  if (prompt.tools !== undefined && prompt.tools.length > 0) {
-    end = counter.countTools(prompt.tools);
-    key = chain(key, messageDigest(prompt.tools));
+  const { tools } = prompt;
+  if (tools !== undefined && tools.length > 0) {
+    end = counter.countTools(tools);
+    key = chain(key, messageDigest(tools));
     blocks.push({ key, end });
   }
-  for (const message of prompt.messages) {
+  let from = 0;
+  if (previous !== undefined && previous.prompt.tools === tools) {
+    const before = previous.prompt.messages;
+    const limit = Math.min(before.length, prompt.messages.length);
+    while (from < limit && before[from] === prompt.messages[from]) from += 1;
+    const offset = blocks.length;
+    const last = previous.layout.blocks[offset + from - 1];
+    if (from > 0 && last !== undefined) {
+      for (let index = offset; index < offset + from; index += 1) {
+        blocks.push(previous.layout.blocks[index] as PromptBlock);
+      }
+      key = last.key;
+      end = last.end;
+    } else {
+      from = 0;
+    }
+  }
+  for (let index = from; index < prompt.messages.length; index += 1) {
+    const message = prompt.messages[index] as ModelMessage;
     end += counter.countMessage(message);
     key = chain(key, messageDigest(message));
     const cacheControl = cacheControlOf(message);

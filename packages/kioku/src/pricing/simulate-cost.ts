@@ -5,7 +5,7 @@ import { cachePolicyForModel } from './cache-policy-for-model.js';
 import type { CallBill, CostReport } from './call-bill.js';
 import type { ModelInfo } from './model-info.js';
 import { priceBill } from './price-bill.js';
-import { layoutPrompt } from './prompt-layout.js';
+import { type LaidOutPrompt, layoutPromptAfter } from './prompt-layout.js';
 import { sumBills } from './sum-bills.js';
 
 /** One LLM call to bill: what was sent, what came back, and when. */
@@ -71,11 +71,14 @@ export function simulateCosts({
     bills: new Array<CallBill>(calls.length),
   }));
   let time = 0;
+  // Each prompt laid out from the one before: a run's prompts mostly grow it.
+  let previous: LaidOutPrompt | undefined;
   for (const index of order) {
     const call = calls[index];
     if (call === undefined) continue;
     time = call.timestamp ?? time;
-    const layout = layoutPrompt(call.prompt, { counter, completion: call.completion });
+    const layout = layoutPromptAfter(call.prompt, { counter, completion: call.completion }, previous);
+    previous = { prompt: call.prompt, layout };
     for (const { policy, caches, bills } of runs) {
       const callPolicy = call.policy ?? policy;
       let cache = caches.get(callPolicy);

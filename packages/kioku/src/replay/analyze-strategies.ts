@@ -13,6 +13,7 @@ import { billReplay, type ReplayRun, runReplay } from './replay-transcript.js';
 import type { StrategyComparison } from './strategy-summary.js';
 import { summarizeReplays } from './summarize-replays.js';
 import type { TranscriptReplay } from './transcript-replay.js';
+import { unmanagedCalls } from './unmanaged-calls.js';
 
 /** Options of {@link analyzeStrategies}. */
 export interface AnalyzeStrategiesOptions {
@@ -128,6 +129,8 @@ export async function analyzeStrategies({
     // Equal messages the strategies make (each its own copies) are counted once per transcript.
     const counter = cachedCounter(counterFor(transcript), { byContent: true });
     const budget = budgetFor(transcript, pricing);
+    // The unmanaged side of each call (its history's tokens, tool uses, violations) is measured once.
+    const unmanaged = unmanagedCalls(transcript, counter);
     const store = sharedReplays === undefined ? undefined : shares.get(sharedReplays);
     let shared = store?.get(transcript);
     if (store !== undefined && shared === undefined) {
@@ -150,6 +153,7 @@ export async function analyzeStrategies({
           budget,
           trigger: typeof trigger === 'function' ? trigger(strategy) : trigger,
           fidelity,
+          unmanaged,
         });
         made = { run, bills: new Map() };
         shared?.set(key, made);

@@ -10,17 +10,27 @@ export function introducedViolations(
   unmanaged: readonly ModelMessage[],
   managed: readonly ModelMessage[],
 ): HistoryViolation[] {
-  const found = validateHistory(managed);
+  return violationsNotIn(validateHistory(managed), () => validateHistory(unmanaged));
+}
+
+/**
+ * The violations `found` that are not among those `before` gives (matched by kind and tool call id, each
+ * one once); `before` is only read when something was found.
+ */
+export function violationsNotIn(
+  found: HistoryViolation[],
+  before: () => readonly HistoryViolation[],
+): HistoryViolation[] {
   if (found.length === 0) return found;
-  const before = new Map<string, number>();
-  for (const violation of validateHistory(unmanaged)) {
+  const left = new Map<string, number>();
+  for (const violation of before()) {
     const key = keyOf(violation);
-    before.set(key, (before.get(key) ?? 0) + 1);
+    left.set(key, (left.get(key) ?? 0) + 1);
   }
   return found.filter((violation) => {
-    const left = before.get(keyOf(violation)) ?? 0;
-    if (left === 0) return true;
-    before.set(keyOf(violation), left - 1);
+    const count = left.get(keyOf(violation)) ?? 0;
+    if (count === 0) return true;
+    left.set(keyOf(violation), count - 1);
     return false;
   });
 }

@@ -1,7 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { createCompactor, type PreparedPrompt } from '../ai-sdk/create-compactor.js';
+import { ReplayConfigurationError } from '../errors/replay-configuration-error.js';
 import { ReplayStrategyError } from '../errors/replay-strategy-error.js';
 import { type FidelityMeter, fidelityMeter } from '../fidelity/fidelity-meter.js';
+import { validateHistory } from '../messages/validate-history.js';
 import { cachePrices } from '../pricing/cache-prices.js';
 import type { CostReport } from '../pricing/call-bill.js';
 import { noCachePolicy } from '../pricing/no-cache-policy.js';
@@ -13,13 +15,13 @@ import type { Transcript } from '../transcripts/transcript.js';
 import type { ProactiveTrigger } from '../triggers/proactive-trigger.js';
 import { type BreakpointPlan, type BreakpointPolicy, breakpointPlan } from './breakpoint-policy.js';
 import { editsUsage } from './edits-usage.js';
-import { introducedViolations } from './introduced-violations.js';
+import { violationsNotIn } from './introduced-violations.js';
 import { markedPrompts } from './marked-prompts.js';
-import { replayCalls } from './replay-calls.js';
 import type { ReplayPricing } from './replay-pricing.js';
 import { replayTotals } from './replay-totals.js';
 import { savedByTool, toolTokens } from './tool-tokens.js';
 import type { ReplayedCall, TranscriptReplay } from './transcript-replay.js';
+import { type UnmanagedCalls, unmanagedCalls } from './unmanaged-calls.js';
 
 /** Options of {@link replayTranscript}. */
 export interface ReplayTranscriptOptions {
@@ -107,7 +109,9 @@ type MeasuredCall = Omit<
 
 /**
  * Runs `strategy` over the transcript as `replayTranscript` does (through the compactor, call by call)
- * and measures every call; `billReplay` prices the run.
+ * and measures every call; `billReplay` prices the run. `unmanaged`: the unmanaged side of the calls,
+ * shared between the strategies replayed over the transcript (made for this run when not given; one made
+ * for another transcript or counter is refused).
  */
 export async function runReplay({
   transcript,
@@ -118,7 +122,11 @@ export async function runReplay({
   budget = { contextWindow: pricing.model.contextWindow },
   trigger,
   fidelity = fidelityMeter(),
-}: Omit<ReplayTranscriptOptions, 'breakpoints'> & { name: string }): Promise<ReplayRun> {
+  unmanaged: givenUnmanaged,
+}: Omit<ReplayTranscriptOptions, 'breakpoints'> & {
+  name: string;
+  unmanaged?: UnmanagedCalls | undefined;
+}): Promise<ReplayRun> {
   const tools = transcript.tools;
   const toolsPart = tools === undefined ? {} : { tools };
   const measured: MeasuredCall[] = [];
@@ -126,6 +134,16 @@ export async function runReplay({
   const simulated: SimulatedCall[] = [];
   // Each message counted once, and each prompt from the one before it (as the middleware counts).
   const counter = cachedCounter(givenCounter);
+  const unmanaged = givenUnmanaged ?? unmanagedCalls(transcript, counter);
+  if (unmanaged.transcript !== transcript || unmanaged.counter !== counter) {
+    throw new ReplayConfigurationError({
+      message: `the unmanaged calls given to the replay of ${JSON.stringify(transcript.id)} were measured for ${
+        unmanaged.transcript === transcript
+          ? 'another counter'
+          : `transcript ${JSON.stringify(unmanaged.transcript.id)}`
+      }`,
+    });
+  }
   // A compaction the trigger asked for whose strategy threw (a failing summarizer) stops the replay too: a
   // replay whose fallbacks stood in silently would not measure the strategy. Caught as the strategy throws
   // (not from the compactor's events: listening makes it report every prompt it prepares).
@@ -152,8 +170,9 @@ export async function runReplay({
     trigger: trigger ?? false,
     onStrategyError: 'throw',
   });
-  const recorded = replayCalls(transcript);
+  const recorded = unmanaged.calls;
   for (const [index, call] of recorded.entries()) {
+    const before = unmanaged.at(index);
     const history = transcript.messages.slice(0, call.messageCount);
     const started = performance.now();
     let output: PreparedPrompt;
@@ -180,7 +199,7 @@ export async function runReplay({
     measured.push({
       messageCount: call.messageCount,
       sentMessages: managed.length,
-      unmanagedTokens: counter.countPrompt({ messages: history, ...toolsPart }),
+      unmanagedTokens: before.tokens,
       inputTokens,
       outputTokens,
       contextTokens: inputTokens + outputTokens,
@@ -190,10 +209,10 @@ export async function runReplay({
       strategyOutputTokens: spent.outputTokens,
       strategyMs,
       edits: output.edits.length,
-      savedByTool: savedByTool(toolTokens(history, counter), toolTokens(managed, counter)),
-      fidelity: fidelity.measure({ history, managed, response: completion }),
+      savedByTool: savedByTool(before.toolTokens, toolTokens(managed, counter)),
+      fidelity: fidelity.measure({ history: before.history, managed, response: completion }),
     });
-    violations.push(introducedViolations(history, managed));
+    violations.push(violationsNotIn(validateHistory(managed), before.violations));
     simulated.push({
       prompt: { messages: managed, ...toolsPart },
       outputTokens,

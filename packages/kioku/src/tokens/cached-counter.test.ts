@@ -90,6 +90,30 @@ describe('cachedCounter', () => {
     expect(cachedCounter(cached)).toBe(cached);
   });
 
+  it('counts each text once with byContent, by the whole text', () => {
+    const texts: string[] = [];
+    const base = quarterCounter();
+    const counter: TokenCounter = {
+      ...base,
+      countText: (text) => {
+        texts.push(text);
+        return base.countText(text);
+      },
+    };
+    const byContent = cachedCounter(counter, { byContent: true });
+    const long = 'x'.repeat(40);
+    expect(byContent.countText(long)).toBe(10);
+    expect(byContent.countText('x'.repeat(40))).toBe(10);
+    expect(byContent.countText(`${long}y`)).toBe(11);
+    expect(byContent.countText(long.slice(1))).toBe(10);
+    expect(byContent.countText('')).toBe(0);
+    expect(texts).toEqual([long, `${long}y`, long.slice(1), '']);
+    // Without byContent every text is counted.
+    const plain = cachedCounter(counter);
+    plain.countText(long);
+    expect(texts).toHaveLength(5);
+  });
+
   it('leaves a counter that is not additive to count whole prompts itself', () => {
     const base = quarterCounter();
     const rounding: TokenCounter = {

@@ -8,7 +8,8 @@ export interface CachedCounterOptions {
   /**
    * Also know a message by a digest of its role and content, so equal messages held by different objects
    * are counted once (an analysis replaying one transcript through many strategies, each making its own
-   * copies); default false: by object, and by the content a copy shares with its source.
+   * copies), and a text's count by the text; default false: by object, and by the content a copy shares
+   * with its source, texts not remembered.
    */
   byContent?: boolean;
 }
@@ -39,7 +40,7 @@ interface CountedPrompt {
  * `counter` with each message counted once in its life. A message's count depends only on its role and
  * content (cache breakpoints and other provider options add no tokens), so it is cached by object, by the
  * content array a copy shares with its source (a message marked with a cache breakpoint is counted as
- * its source), by a digest of string content (a system prompt marked again), and with `byContent` by a digest of both.
+ * its source), by a digest of string content (a system prompt marked again), and with `byContent` by a digest of both (and texts by their text).
  * For a counter that is `additive`, `countPrompt` counts a prompt from the sums of an earlier one with the
  * same first messages (the same objects), so a grown or partly rewritten prompt costs the counts of the
  * messages from its first change; the sums are kept per conversation (its first message) for the latest
@@ -64,6 +65,7 @@ export function cachedCounter(
   const byArray = new WeakMap<object, { role: string; count: number }>();
   const byString = new Map<string, number>();
   const byDigest = new Map<string, number>();
+  const texts = new Map<string, number>();
   const toolCounts = new WeakMap<readonly ToolDefinition[], number>();
   const bases = new WeakMap<readonly ToolDefinition[], number>();
   const prompts = new WeakMap<ModelMessage, CountedPrompt[]>();
@@ -178,7 +180,16 @@ export function cachedCounter(
         return counter.countPrompt(given === undefined ? { messages } : { messages, tools: given });
       return base(given) + sumOf(messages);
     },
-    countText: (text) => counter.countText(text),
+    countText: byContent
+      ? (text) => {
+          let count = texts.get(text);
+          if (count === undefined) {
+            count = counter.countText(text);
+            texts.set(text, count);
+          }
+          return count;
+        }
+      : (text) => counter.countText(text),
   };
   wrappers.add(made);
   if (!byContent) shared.set(counter, made);
