@@ -1,21 +1,23 @@
 // Whether the investigator's server keeps answering while it works on hostile alerts (issue 22): GET
 // /health polled every 20 ms from this process while the server (its own process, health-server.mjs)
-// ingests an alert through the webhook, shows it (GET /api/alerts/:id) and runs a chat turn over it with
-// an OpenAI-tokenized model (a loopback OpenAI-compatible server answers). Two alerts: 1 MB of one
-// character in one field, and 20,000 IP addresses. Builds in the same run: this checkout, and the
-// investigator at each commit of `--baseline` (comma-separated; default 2749850, main before the second
-// round of fixes; 2ad45d7, before the first, no longer compiles against today's kioku), each rebuilt from
-// git into a temporary folder inside the repository so it resolves the same node_modules and therefore
-// this checkout's kioku: a baseline gains what kioku itself changed (PGlite's turn taking between
-// statements), so its figures are a lower bound of the code before. An activity
-// that has not finished after --limit seconds (default 90) is abandoned and its server ended; a health
-// poll still waiting then counts as its wait so far. Reports /health p50/p99/max per activity and build,
-// the server's event-loop delay (monitorEventLoopDelay) p99/max and the load average, so a reader can
-// tell load from stalls; checks: this checkout's /health p99 <= 100 ms and event-loop delay p99 <= 100 ms
-// in every activity. Writes bench/results/investigator-health.json.
+// ingests an alert through the webhook, shows it (GET /api/alerts/:id), runs a chat turn over it with an
+// OpenAI-tokenized model (a loopback OpenAI-compatible server answers), then, its store filled to 3,000
+// alerts (one small alert copied in one statement, not measured), runs the PGlite upkeep the summary
+// worker runs every 1,000 jobs (vacuum the job table, analyze the alert table: this checkout's
+// `pgliteUpkeep` on each build's store). Two alerts: 1 MB of one character in one field, and 20,000 IP
+// addresses. Builds in the same run: this checkout, and each commit of `--baseline` (comma-separated;
+// default 2749850, main before the second round of fixes) whole, kioku and the investigator, rebuilt from
+// git into a temporary folder inside the repository (so it resolves the same node_modules; its kioku
+// linked as its node_modules/kioku). An activity that has not finished after --limit seconds (default
+// 90) is abandoned and its server ended; a health poll still waiting then counts as its wait so far.
+// Reports /health p50/p99/max per activity and build, the event loop's longest stall by wall and by the
+// main thread's CPU time, the server's event-loop delay (monitorEventLoopDelay) p99/max and the load
+// average, so a reader can tell load from stalls; checks: this checkout's /health p99 <= 100 ms,
+// event-loop delay p99 <= 100 ms and longest stall <= 100 ms of CPU in every activity. Writes
+// bench/results/investigator-health.json.
 // Run after `npm run build`:  node bench/investigator/health.mjs
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,6 +28,8 @@ const { values } = parseArgs({
   options: {
     baseline: { type: 'string', default: '2749850' },
     limit: { type: 'string', default: '90' },
+    // Profiles each server process (node --cpu-prof; the worker threads write their own) into this folder.
+    'cpu-prof-dir': { type: 'string' },
     out: {
       type: 'string',
       default: fileURLToPath(new URL('../results/investigator-health.json', import.meta.url)),
@@ -46,12 +50,18 @@ const baselineRoots = baselines.map((commit) =>
 const builds = {};
 for (const [index, commit] of baselines.entries()) {
   const baselineRoot = baselineRoots[index];
-  mkdirSync(baselineRoot, { recursive: true });
-  log(`building the investigator at ${commit} in ${baselineRoot}`);
+  mkdirSync(`${baselineRoot}node_modules`, { recursive: true });
+  log(`building kioku and the investigator at ${commit} in ${baselineRoot}`);
   execFileSync('sh', [
     '-c',
-    `git -C "${repository}" archive ${commit} apps/investigator tsconfig.base.json | tar -x -C "${baselineRoot}"`,
+    `git -C "${repository}" archive ${commit} packages/kioku samples apps/investigator tsconfig.base.json | tar -x -C "${baselineRoot}"`,
   ]);
+  // The investigator there finds this kioku first (Node walks up from apps/investigator).
+  symlinkSync('../packages/kioku', `${baselineRoot}node_modules/kioku`);
+  execFileSync('npm', ['run', 'build'], {
+    cwd: `${baselineRoot}packages/kioku`,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   execFileSync(
     process.execPath,
     [
@@ -104,20 +114,34 @@ function pollHealth(url) {
 async function startServerProcess(root, baseUrl) {
   const child = spawn(
     process.execPath,
-    [fileURLToPath(new URL('./health-server.mjs', import.meta.url)), root, baseUrl],
+    [
+      ...(values['cpu-prof-dir'] === undefined
+        ? []
+        : ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof-dir']}`]),
+      fileURLToPath(new URL('./health-server.mjs', import.meta.url)),
+      root,
+      baseUrl,
+    ],
     {
       cwd: repository,
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
   );
+  /** Sends `request` on the IPC channel; resolves with the first answer carrying `key`. */
+  const ask = (request, key) =>
+    new Promise((resolve) => {
+      const answer = (message) => {
+        if (message?.[key] === undefined) return;
+        child.off('message', answer);
+        resolve(message[key]);
+      };
+      child.on('message', answer);
+      child.send(request);
+    });
   // The server's event-loop delay histogram: restarted before an activity, read after it.
   const eventLoopDelay = {
     reset: () => child.send('reset'),
-    read: () =>
-      new Promise((resolve) => {
-        child.once('message', (message) => resolve(message.eventLoopDelay));
-        child.send('report');
-      }),
+    read: () => ask('report', 'eventLoopDelay'),
   };
   const stalls = [];
   const url = await new Promise((resolve, reject) => {
@@ -134,7 +158,13 @@ async function startServerProcess(root, baseUrl) {
     });
     child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
   });
-  return { url, stalls, eventLoopDelay, stop: () => child.kill('SIGKILL') };
+  // A profiled server exits on SIGTERM, writing its profile (one still stuck after 10 s is killed).
+  const stop = () => {
+    if (values['cpu-prof-dir'] === undefined) return child.kill('SIGKILL');
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  };
+  return { url, stalls, eventLoopDelay, ask, stop };
 }
 
 /**
@@ -242,6 +272,29 @@ try {
             throw new Error(`the turn did not answer (${response.status}): ${text.slice(0, 200)}`);
         });
         results.push({ build, alert: alertName, activity: 'chat turn', ...chat });
+        // The store filled to 3,000 alerts (a small alert copied: not measured), then the upkeep.
+        const filler = await fetch(`${server.url}/hooks/alert/edr`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ title: 'Filler', host: 'web-02', severity: 'low', user: 'svc-backup' }),
+        });
+        const fillerId = (await filler.json()).id;
+        const alertsStored = await server.ask({ fill: { id: fillerId, count: 2_997 } }, 'filled');
+        // The fill's own stall (on a store on the main thread) must end, and be reported, before the upkeep's
+        // window opens: a stall is counted in every window it overlaps.
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        let upkept;
+        const upkeep = await measure(server, async () => {
+          upkept = await server.ask({ upkeep: true }, 'upkept');
+          if (upkept.errors.length > 0) throw new Error(`the upkeep failed: ${upkept.errors.join('; ')}`);
+        });
+        results.push({
+          build,
+          alert: alertName,
+          activity: 'PGlite upkeep (analyze)',
+          ...upkeep,
+          alertsStored,
+        });
       } finally {
         server.stop();
       }

@@ -1,11 +1,12 @@
 // Alerts at a SOC's volume, through the real webhook over loopback HTTP: 10,000 alerts on PGlite (a
 // directory store) and 100,000 on PostgreSQL (a server started by kioku/test's postgresCluster), no model
-// (the fallback summary; kioku's hashing embedder in the background jobs). Per 1,000 alerts: the sustained
+// (the fallback summary; kioku's hashing embedder, at ingest or in the background jobs). Per 1,000 alerts: the sustained
 // rate and p50/p95/p99 latency, against the first 1,000 of the same run (ingest must stay flat as the store
 // grows). Then the console's list, filter, sort, search and alert page (which runs `similar`) at that size:
 // p95 over repeated queries. About 5% of the alerts are sent twice (folded into the first). Checks: the
 // last windows' p95 within 2x of the first's and their rate at least half of it; >= 100 alerts/s on
-// PostgreSQL; every console query's p95 <= 300 ms. The machine is shared: besides wall time, each window's
+// PostgreSQL until every alert is stored and embedded (the summary jobs left when the last alert was
+// answered count: a store that defers its work is not faster); every console query's p95 <= 300 ms. The machine is shared: besides wall time, each window's
 // CPU time per alert and the load average, and the check that it stays flat too. CPU time is counted
 // apart for the server (this process: HTTP, webhook, summary worker and, on PGlite, the store), the
 // senders (ingest-sender.mjs, a process of their own: the load generator) and, on PostgreSQL, the
@@ -14,7 +15,8 @@
 // (it reads the event that matters with alert_json). With `--baseline <commit>`, that commit's kioku and
 // investigator are built in a temporary directory and each store is run with them first, then with this
 // checkout's, the same alerts in the same order: ratios of rate and CPU time per alert, and a check that
-// this checkout's CPU time per alert (server and database) is not above the baseline's.
+// this checkout's CPU time per alert until every job is done (server and database) is not above the
+// baseline's. The console's list is also timed half the store deep by cursor (`after`).
 // Writes bench/results/investigator-ingest.json (or --out).
 // Run after `npm run build`:
 //   node bench/investigator/ingest.mjs [--pglite 10000] [--postgres 100000] [--concurrency 8] [--baseline <commit>]
@@ -280,12 +282,30 @@ async function run(name, location, count, provider, investigator) {
   const drainStart = performance.now();
   await summaries.drain();
   const drainSeconds = (performance.now() - drainStart) / 1000;
+  // The summary jobs left when the last alert was answered are work of the ingest too: the CPU time and
+  // the rate until every alert is stored and embedded count them.
+  const drainedCpu = process.cpuUsage();
+  const drainedPostgres = postgresCpu();
+  const withJobs = {
+    perSecond: round(count / (ingestSeconds + drainSeconds)),
+    serverCpuSecondsPerAlert: round(
+      ((drainedCpu.user + drainedCpu.system) / 1000 - cpuMarks[0]) / 1000 / count,
+      5,
+    ),
+    ...(postgresMarks[0] === undefined || drainedPostgres === undefined
+      ? {}
+      : { postgresCpuSecondsPerAlert: round((drainedPostgres - postgresMarks[0]) / 1000 / count, 5) }),
+  };
 
   // --- the console at this size ---
   const alerts = createAlertStore(store);
   const { total } = await alerts.list({ includeMerged: true });
-  const someIds = (await alerts.list({ limit: 200, offset: Math.floor(total / 2) })).alerts.map(
-    (alert) => alert.id,
+  // Alerts from the middle of the list, and the cursor of the page after them (a page half the store deep).
+  const middle = await alerts.list({ limit: 200, offset: Math.floor(total / 2) });
+  const someIds = middle.alerts.map((alert) => alert.id);
+  const halfway = middle.next;
+  const hashes = middle.alerts.flatMap((alert) =>
+    alert.iocs.filter((ioc) => ioc.kind === 'sha256').map((ioc) => ioc.value),
   );
   const query = async (path) => {
     const began = performance.now();
@@ -301,10 +321,15 @@ async function run(name, location, count, provider, investigator) {
     'list critical, open': () => '/alerts?severity=critical&status=open&limit=50',
     'list by severity': () => '/alerts?sort=severity&limit=50',
     'list page 50 deep': () => '/alerts?limit=50&offset=2500',
+    ...(halfway === undefined
+      ? {}
+      : { 'list page half the store deep (cursor)': () => `/alerts?limit=50&after=${halfway}` }),
+    'list newest 50, every match counted': () => '/alerts?limit=50&total=exact',
     'list by host': () => `/alerts?host=${encodeURIComponent(source.pick(hosts))}&limit=50`,
     'search a host': () => `/alerts?text=${encodeURIComponent(source.pick(hosts).split('.')[0])}&limit=50`,
     'search a user': () => `/alerts?text=${source.pick(users)}&limit=50`,
     'search an IP': () => `/alerts?text=${publicIp(source).split('.').slice(0, 3).join('.')}&limit=50`,
+    ...(hashes.length === 0 ? {} : { 'search a hash': () => `/alerts?text=${source.pick(hashes)}&limit=50` }),
     'alert page (similar, merged, IOC verdicts)': () => `/alerts/${source.pick(someIds)}`,
   };
   const consoleP95 = {};
@@ -314,7 +339,8 @@ async function run(name, location, count, provider, investigator) {
     for (let repetition = 0; repetition < queryRepetitions; repetition += 1) {
       const { ms, body } = await query(path());
       times.push(ms);
-      if (typeof body.total === 'number') totals[label] = body.total;
+      if (typeof body.total === 'number')
+        totals[label] = body.totalExact === false ? `about ${body.total}` : body.total;
     }
     consoleP95[label] = round(percentile(times, 95));
   }
@@ -350,6 +376,7 @@ async function run(name, location, count, provider, investigator) {
       ? {}
       : { postgresCpuSecondsPerAlert: round(postgresCpuSeconds / count, 5) }),
     summaryDrainSeconds: round(drainSeconds),
+    untilEveryJobDone: withJobs,
     windows,
     lastAgainstFirst: {
       p95: round(Math.max(...lastWindows.map((window) => window.p95Ms)) / first.p95Ms),
@@ -451,11 +478,14 @@ try {
 /** This checkout's run against the baseline's on the same store: ratios (above 1: more than the baseline). */
 function againstBaseline(before, after) {
   const ratio = (a, b) => (a === undefined || b === undefined ? undefined : round(a / b));
-  const cpuOf = (result) => result.serverCpuSecondsPerAlert + (result.postgresCpuSecondsPerAlert ?? 0);
+  // CPU time and rate until every summary job is done: a baseline that left jobs for later did that work too.
+  const cpuOf = ({ untilEveryJobDone: done }) =>
+    done.serverCpuSecondsPerAlert + (done.postgresCpuSecondsPerAlert ?? 0);
   return {
     store: after.store,
     baseline: baselineCommit,
     perSecond: ratio(after.perSecond, before.perSecond),
+    perSecondUntilEveryJobDone: ratio(after.untilEveryJobDone.perSecond, before.untilEveryJobDone.perSecond),
     serverCpuPerAlert: ratio(after.serverCpuSecondsPerAlert, before.serverCpuSecondsPerAlert),
     senderCpuPerAlert: ratio(after.senderCpuSecondsPerAlert, before.senderCpuSecondsPerAlert),
     postgresCpuPerAlert: ratio(after.postgresCpuSecondsPerAlert, before.postgresCpuSecondsPerAlert),
@@ -499,14 +529,14 @@ for (const result of results.filter((one) => one.baseline === undefined)) {
     });
   if (result.store === 'PostgreSQL')
     checks.push({
-      check: 'PostgreSQL: >= 100 alerts/s without a model',
-      value: result.perSecond,
-      pass: result.perSecond >= 100,
+      check: 'PostgreSQL: >= 100 alerts/s without a model, until every alert is stored and embedded',
+      value: result.untilEveryJobDone.perSecond,
+      pass: result.untilEveryJobDone.perSecond >= 100,
     });
 }
 for (const comparison of comparisons)
   checks.push({
-    check: `${comparison.store}: CPU time per alert (the server process and, on PostgreSQL, the database's) not above the baseline's (${comparison.baseline.slice(0, 7)})`,
+    check: `${comparison.store}: CPU time per alert until every summary job is done (the server process and, on PostgreSQL, the database's) not above the baseline's (${comparison.baseline.slice(0, 7)})`,
     value: comparison.serverAndStoreCpuPerAlert,
     pass: comparison.serverAndStoreCpuPerAlert <= 1,
   });
@@ -539,6 +569,9 @@ for (const result of results) {
       `  ${window.alerts.padEnd(13)} ${String(window.perSecond).padStart(6)} ${String(window.p50Ms).padStart(8)} ${String(window.p95Ms).padStart(7)} ${String(window.p99Ms).padStart(7)} ${String(window.serverCpuMsPerAlert).padStart(20)} ${String(window.senderCpuMsPerAlert).padStart(7)} ${String(window.postgresCpuMsPerAlert ?? '-').padStart(11)} ${String(window.loadAverage).padStart(5)}`,
     );
   }
+  console.log(
+    `  until every summary job was done (${result.summaryDrainSeconds} s after the last answer): ${result.untilEveryJobDone.perSecond}/s, CPU s per alert: server ${result.untilEveryJobDone.serverCpuSecondsPerAlert}${result.untilEveryJobDone.postgresCpuSecondsPerAlert === undefined ? '' : `, PostgreSQL ${result.untilEveryJobDone.postgresCpuSecondsPerAlert}`}`,
+  );
   console.log(
     `  last windows against the first 1,000: p95 ${result.lastAgainstFirst.p95}x, rate ${result.lastAgainstFirst.perSecond}x, server CPU per alert ${result.lastAgainstFirst.serverCpuMsPerAlert}x`,
   );

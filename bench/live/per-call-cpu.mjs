@@ -11,13 +11,19 @@
 // a 40-step warm-up conversation. What is timed is each method's own work before a model call (process
 // CPU: `process.cpuUsage`, as the machine is shared): the middlewares' `transformParams`, the recipe,
 // LangChain's middleware up to its handler. For kioku the same run also times counting the messages new
-// at that call once, with a counter of its own (o200k, warmed): the issue's target is p95 <= 1 ms plus
-// that, flat in the history's length. Percentiles are over the calls in (0.8 L, L] at L steps; a method
-// stops after `KIOKU_BENCH_CPU_BUDGET` seconds of CPU (default 300) and lengths it did not reach are
-// reported as such.
-// Fails (exit 1) when kioku's p95 minus the time to count the new messages is above 1 ms at any length,
-// when kioku does not reach a length within the budget, or when its p95 at the longest length is above
-// twice that at 200 steps (not flat).
+// at that call once, with a counter of its own (o200k, warmed): the issue's target is, per call, at most
+// 1 ms plus that (the call's budget), at the 95th percentile, flat in the history's length. Each row
+// prints kioku's p95 beside the budget's (1 ms + counting p95), the p95 of kioku minus its call's
+// counting, the share of calls within their own budget and met / missed. Percentiles are over the calls
+// in (0.8 L, L] at L steps. A method stops after its CPU budget: `KIOKU_BENCH_CPU_BUDGET` seconds
+// (default 120) for the peers whose loop reads the whole history at each call (the baseline at its commit,
+// the AI SDK recipe, which serialises it, and LangChain), `KIOKU_BENCH_LONG_CPU_BUDGET` (default 480) for
+// the methods run to 5,000 steps (kioku, hashing the new messages); a length a method did not reach is
+// printed as such with the CPU it spent and the calls it made, never dropped. (On the shared 2-core
+// machine the peers' full 5,000 steps would take hours of wall time.)
+// Fails (exit 1) when kioku misses the per-call budget at the 95th percentile at any length, when kioku
+// does not reach a length within its budget, or when its p95 at the longest length is above twice that at
+// 200 steps (not flat).
 // Run from the repository root after `npm run build`: `node bench/live/per-call-cpu.mjs [steps]`.
 // Writes bench/results/live-per-call-cpu.json.
 import { execFileSync } from 'node:child_process';
@@ -34,11 +40,14 @@ const baselineRevision = process.env.KIOKU_BENCH_BASELINE ?? '2749850';
 const lengths = [50, 200, 1_000, 5_000].filter((length) => length <= maxSteps);
 const trigger = 100_000;
 /**
- * A method's run stops after this much CPU (seconds, `KIOKU_BENCH_CPU_BUDGET`): a method whose loop is
- * quadratic (each call reads the whole history) reports the steps it reached, and lengths it did not
- * reach are reported as such.
+ * A method's run stops after this much CPU (seconds): a method whose loop is quadratic (each call reads
+ * the whole history) reports the steps it reached, and lengths it did not reach are reported as such.
+ * The methods meant to reach 5,000 steps (`longMethods`) get the long budget.
  */
-const cpuBudget = Number(process.env.KIOKU_BENCH_CPU_BUDGET ?? 300);
+const cpuBudget = Number(process.env.KIOKU_BENCH_CPU_BUDGET ?? 120);
+const longCpuBudget = Number(process.env.KIOKU_BENCH_LONG_CPU_BUDGET ?? 480);
+const longMethods = new Set(['kioku', 'hash']);
+const budgetOf = (method) => (longMethods.has(method) ? longCpuBudget : cpuBudget);
 
 if (process.argv[2] === '--child') {
   const [, , , method, steps, baselineDist] = process.argv;
@@ -63,10 +72,16 @@ async function child(method, steps, baselineDist) {
   const startedAll = process.cpuUsage();
   const overBudget = () => {
     const spent = process.cpuUsage(startedAll);
-    return (spent.user + spent.system) / 1e6 > cpuBudget;
+    return (spent.user + spent.system) / 1e6 > budgetOf(method);
   };
-  if (method === 'langchain') return langChainRun(workload, steps, calls, overBudget);
-  if (method === 'ai-sdk-recipe') return recipeRun(ai, workload, steps, calls, overBudget);
+  const cpuSeconds = () => {
+    const spent = process.cpuUsage(startedAll);
+    return Math.round((spent.user + spent.system) / 1e4) / 100;
+  };
+  if (method === 'langchain')
+    return { ...(await langChainRun(workload, steps, calls, overBudget)), cpuSeconds: cpuSeconds() };
+  if (method === 'ai-sdk-recipe')
+    return { ...(await recipeRun(ai, workload, steps, calls, overBudget)), cpuSeconds: cpuSeconds() };
   const { convertToLanguageModelPrompt } = await import('ai/internal');
   const kioku = await import(
     method === 'baseline' ? pathToFileURL(join(baselineDist, 'index.js')).href : 'kioku'
@@ -132,7 +147,7 @@ async function child(method, steps, baselineDist) {
   } catch (error) {
     if (!String(error?.message ?? error).includes('budget')) throw error;
   }
-  return { calls, counts };
+  return { calls, counts, cpuSeconds: cpuSeconds() };
 }
 
 /**
@@ -287,16 +302,31 @@ for (const length of lengths) {
   const overhead = kioku.map((value, index) => value - (counts[index] ?? 0));
   row.countNewMessages = { p50Ms: round(percentile(counts, 50)), p95Ms: round(percentile(counts, 95)) };
   row.kiokuMinusCount = { p50Ms: round(percentile(overhead, 50)), p95Ms: round(percentile(overhead, 95)) };
+  // The target, per call: at most 1 ms plus counting that call's new messages once.
+  row.callBudget = {
+    p95Ms: round(1 + row.countNewMessages.p95Ms),
+    withinShare: round(overhead.filter((value) => value <= 1).length / overhead.length),
+    met: row.kiokuMinusCount.p95Ms <= 1,
+  };
   for (const peer of ['baseline', 'hash', 'ai-sdk-recipe', 'langchain']) {
     row[`kiokuP95Over_${peer}`] =
       row[peer] === null ? null : round(row.kioku.p95Ms / Math.max(row[peer].p95Ms, 0.001));
   }
   rows.push(row);
 }
+const reached = Object.fromEntries(methods.map((method) => [method, runs[method].calls.length]));
+/** Why a method has no figures at some lengths: the CPU it spent against its budget, and where it stopped. */
+const notReached = Object.fromEntries(
+  methods
+    .filter((method) => reached[method] < maxSteps)
+    .map((method) => [
+      method,
+      `stopped at ${reached[method]} calls after ${runs[method].cpuSeconds} s of CPU, its budget ${budgetOf(method)} s`,
+    ]),
+);
 const violations = rows.flatMap((row) => {
-  if (row.kioku === null)
-    return [`${row.steps} steps: kioku did not reach them within ${cpuBudget} s of CPU`];
-  if (row.kiokuMinusCount.p95Ms <= 1) return [];
+  if (row.kioku === null) return [`${row.steps} steps: kioku did not reach them (${notReached.kioku})`];
+  if (row.callBudget.met) return [];
   return [
     `${row.steps} steps: kioku's p95 minus counting the new messages is ${row.kiokuMinusCount.p95Ms} ms (target <= 1 ms)`,
   ];
@@ -310,14 +340,15 @@ if (shortest !== undefined && longest !== undefined && longest.kioku.p95Ms > 2 *
     `not flat: kioku's p95 is ${longest.kioku.p95Ms} ms at ${longest.steps} steps against ${shortest.kioku.p95Ms} ms at ${shortest.steps}`,
   );
 }
-const reached = Object.fromEntries(methods.map((method) => [method, runs[method].calls.length]));
 const result = {
   date: new Date().toISOString(),
   node: process.version,
   workload: 'bench/live/scripted-workload.mjs: 1-3 parallel calls per step, 2-8 KB outputs; gpt-4o',
   baseline: { revision: baselineRevision, commit: baselineCommit },
-  cpuBudgetSeconds: cpuBudget,
+  cpuBudgetSeconds: Object.fromEntries(methods.map((method) => [method, budgetOf(method)])),
+  cpuSeconds: Object.fromEntries(methods.map((method) => [method, runs[method].cpuSeconds])),
   callsReached: reached,
+  notReached,
   rows,
   violations,
 };
@@ -327,18 +358,21 @@ writeFileSync(
   `${JSON.stringify(result, null, 2)}\n`,
 );
 console.log(`calls reached: ${JSON.stringify(reached)}`);
+for (const [method, why] of Object.entries(notReached)) console.log(`${method}: ${why}`);
+const p95Of = (row, method) => row[method]?.p95Ms ?? 'not reached';
 console.table(
   rows.map((row) => ({
     steps: row.steps,
     'kioku p50/p95 ms': row.kioku === null ? 'not reached' : `${row.kioku.p50Ms} / ${row.kioku.p95Ms}`,
-    'baseline p50/p95':
-      row.baseline === null ? 'not reached' : `${row.baseline.p50Ms} / ${row.baseline.p95Ms}`,
-    'p95 / baseline': row.kiokuP95Over_baseline,
-    'count new p95': row.countNewMessages?.p95Ms,
+    'budget p95 (1 ms + count new)': row.callBudget?.p95Ms,
     'kioku - count p95': row.kiokuMinusCount?.p95Ms,
-    'hash p95': row.hash?.p95Ms,
-    'AI SDK recipe p95': row['ai-sdk-recipe']?.p95Ms ?? 'not reached',
-    'LangChain p95': row.langchain?.p95Ms ?? 'not reached',
+    'calls within budget': row.callBudget?.withinShare,
+    target: row.callBudget === undefined ? 'not reached' : row.callBudget.met ? 'met' : 'missed',
+    'baseline p95': p95Of(row, 'baseline'),
+    'p95 / baseline': row.kiokuP95Over_baseline,
+    'hash p95': p95Of(row, 'hash'),
+    'AI SDK recipe p95': p95Of(row, 'ai-sdk-recipe'),
+    'LangChain p95': p95Of(row, 'langchain'),
   })),
 );
 if (violations.length > 0) {

@@ -177,6 +177,19 @@ const chosen = {
   ],
   'excytin-mdatp-ldap-query': [sentinel, (r) => r.AlertName === 'Suspicious LDAP query'],
   'excytin-ipc-password-spray': [sentinel, (r) => r.AlertName === 'Password Spray'],
+  // Round 6.
+  'otrf-zeek-conn-first': [zeek, (r) => r['@stream'] === 'conn'],
+  'otrf-zeek-http-first': [zeek, (r) => r['@stream'] === 'http'],
+  'otrf-zeek-smb-mapping-first': [zeek, (r) => r['@stream'] === 'smb_mapping'],
+  'otrf-zeek-dce-rpc-first': [zeekDay2, (r) => r['@stream'] === 'dce_rpc'],
+  'otrf-lsass-sysmon-13-registry': [lsass, (r) => r.EventID === 13],
+  'otrf-lsass-powershell-4103': [lsass, (r) => r.EventID === 4103],
+  'otrf-lsass-security-5158-bind': [lsass, (r) => r.EventID === 5158],
+  'otrf-adfs-412-security-event': [windows, (r) => r.EventID === 412],
+  'otrf-oms-event-sysmon-18-pipe': [windows, (r) => r.Type === 'Event' && r.EventID === 18],
+  'otrf-oms-event-mssql-audit': [windows, (r) => r.EventLog === 'Application'],
+  'excytin-m365d-bec-financial-fraud': [sentinel, (r) => r.AlertName === 'BEC financial fraud'],
+  'excytin-m365d-sap-authentication': [sentinel, (r) => r.AlertName === 'Suspicious SAP authentication'],
 };
 for (const [name, [records, rule]] of Object.entries(chosen)) {
   const record = records.find(rule);

@@ -4,7 +4,7 @@
 // package.json names (each `import` target of `exports`, and `bin`), each built from the source file tsc
 // would compile to that path (`./dist/entry/replay.js` from `src/entry/replay.ts`): a new entry needs a
 // line in `exports` and nothing here. One file per entry instead of ~400 modules is what makes
-// `import('kioku')` cheap (bench/package/import-time.mjs).
+// `import('kioku')` cheap (bench/package/import-time.mjs). Worker scripts are entries too (`workerEntries`).
 //
 // A module keeps the `import.meta.url` it had as its own file (`dist/tokens/vocabulary-tokenizer.js`,
 // wherever the bundler put its code), so every path it resolves from it (vocabularies, the store template,
@@ -24,7 +24,9 @@ const targets = [
   ...Object.values(manifest.exports).flatMap((target) => (typeof target === 'object' ? [target.import] : [])),
   ...Object.values(manifest.bin),
 ];
-const entryPoints = targets.map((target) => {
+// Scripts kioku starts as worker threads (`new Worker(<dist path>)`): entries of their own, not exported.
+const workerEntries = ['./dist/store/pglite-worker.js'];
+const entryPoints = [...targets, ...workerEntries].map((target) => {
   const out = /^\.\/dist\/(.+)\.js$/.exec(target)?.[1];
   if (out === undefined)
     throw new Error(`package.json names ${target}: an entry point must be ./dist/<path>.js`);

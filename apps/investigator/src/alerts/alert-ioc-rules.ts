@@ -36,6 +36,14 @@ const adviceField =
 const serviceField = /^(?:service_?name|event_?source)$/i;
 /** Fields naming the analyst an alert is assigned to, or who closed it: not an identity the activity involves. */
 const assigneeField = /^(?:assigned_?to|assignee|assigned_?(?:user|analyst)|closed_?by|resolved_?by)$/i;
+/**
+ * Fields of the alert record itself (at its top level) naming who last changed it (Sentinel's incident
+ * `ModifiedBy`): an analyst or an automation, not an identity the activity involves.
+ */
+const recordEditorField = /^(?:last_?)?(?:modified|updated)_?by$/i;
+/** Last words of fields naming a host (`FQDN`, `HostName`, `Computer`, `DeviceName`, `DnsDomain`). */
+const hostFieldWords = new Set('host hostname fqdn computer machine workstation domain'.split(' '));
+const hostNamedWords = new Set('host device computer machine dns domain'.split(' '));
 /** Words of an owner whose fields name an analyst at work on the alert (a comment's `author`, its `createdBy`). */
 const analystOwnerWords = new Set('author comment comments'.split(' '));
 /** A token's issuer or audience (`iss`, `aud`): the identity service that issued it, not a host of the activity. */
@@ -84,7 +92,7 @@ export interface IocField {
  * as an address; a URL or domain of a vendor's console, portal or documentation, or in a console-link,
  * advice or token-issuer field; an XML namespace or a cloud API's root or versioned resource as a URL; a cloud service's
  * host or the recording sensor's name as a domain; an address in a message-id field or of an analyst (the
- * assignee, a comment's author).
+ * assignee, a comment's author, who last changed the alert record).
  */
 export function notIndicatorOf(field: IocField, ioc: AlertIoc): boolean {
   const { key } = field;
@@ -119,10 +127,27 @@ export function notIndicatorOf(field: IocField, ioc: AlertIoc): boolean {
     return (
       messageIdField.test(name) ||
       assigneeField.test(name) ||
+      (field.parent === '' && recordEditorField.test(key)) ||
       wordsOf(owner).some((word) => analystOwnerWords.has(word))
     );
   }
   return false;
+}
+
+/** Whether a key names an identifier (`id`, `TenantId`, `fctuid`, `ProcessGuid`), whose hex is no file's hash. */
+export function isIdentifierName(key: string): boolean {
+  return identifierField.test(key);
+}
+
+/**
+ * Whether a field names a host (`FQDN`, `HostName`, `Computer`, `DeviceName`, `DnsDomain`): its value is a
+ * host name whatever the case of its labels (`VNEVADO-Win10V.vnevado.alpineskihouse.co`).
+ */
+export function namesHost(field: IocField): boolean {
+  const { words } = readingOf(field);
+  const last = words.at(-1);
+  if (last === undefined) return false;
+  return hostFieldWords.has(last) || (last === 'name' && hostNamedWords.has(words.at(-2) ?? ''));
 }
 
 /** A field's name (its key's last part), its owner (the rest of a flattened key, or the parent) and its words. */

@@ -240,3 +240,36 @@ describe('alertIocs: text fields, analysts, token parties and prefixed ids', () 
     expect(found(alert)).toEqual(['md5 0b7c6f3e1d9a2c5b8e4f7a0d3c6b9e2f']);
   });
 });
+
+describe('alertIocs: whole values, paths, principals and key=value text', () => {
+  const found = (alert: unknown) => alertIocs(alert).iocs.map((ioc) => `${ioc.kind} ${ioc.value}`);
+
+  it("takes ::1, a UNC path's server, SYSVOL's domain folder, a Kerberos realm and a host field in any case", () => {
+    const alert = {
+      IpAddress: '::1',
+      path: '\\\\FS01.corp.local\\IPC$',
+      name: 'branch.local\\Policies\\{31B2F340-016D-11D2-945F-00C04FB984F9}\\gpt.ini',
+      client: 'WKS7$/AD.LOCAL',
+      service: 'krbtgt/EXAMPLE-BANK.COM',
+      FQDN: 'FIN-Wks07.ad.example-bank.com',
+      Class: 'Model.Id',
+    };
+    expect(found(alert)).toEqual([
+      'ipv6 ::1',
+      'domain FS01.corp.local',
+      'domain branch.local',
+      'domain AD.LOCAL',
+      'domain EXAMPLE-BANK.COM',
+      'domain FIN-Wks07.ad.example-bank.com',
+    ]);
+  });
+
+  it("takes no hex assigned to an identifier's key in key=value text, nor who last changed the alert record", () => {
+    const alert = {
+      message: 'type="utm" fctuid=4c9e0d7f2b6a41e88f3d5a7c1b9e2f61 filehash=0b7c6f3e1d9a2c5b8e4f7a0d3c6b9e2f',
+      ModifiedBy: 'analyst7@soc.example-bank.com',
+      target: { ModifiedBy: 'attacker@example-bank.com' },
+    };
+    expect(found(alert)).toEqual(['md5 0b7c6f3e1d9a2c5b8e4f7a0d3c6b9e2f', 'email attacker@example-bank.com']);
+  });
+});

@@ -1,9 +1,16 @@
+import { isIPv6 } from 'node:net';
 import { extractIndicators } from 'kioku/strategies';
 import { type AlertIoc, maxAlertIocs } from './alert.js';
-import { type IocField, notIndicatorOf } from './alert-ioc-rules.js';
+import { type IocField, isIdentifierName, namesHost, notIndicatorOf } from './alert-ioc-rules.js';
+import { isHostName, valueHosts } from './value-hosts.js';
 
-/** A product token with its version (`Edg/126.0.0.0`, `Chrome/126.0.6478.127`): the version is no address. */
-const productVersion = /\b[A-Za-z][\w.-]*\/\d+(?:\.\d+){1,3}\b/g;
+/**
+ * A product token with its version (`Edg/126.0.0.0`, `Chrome/126.0.6478.127`): the version is no address. A
+ * token starts where a run of name characters does (not at each `\b` inside `a.a.a…`, which made the scan
+ * quadratic); it needs a letter, so `10.0.0.1/10.0.0.2` is no token.
+ */
+const productVersion = /(?<![\w.-])([\w.-]*)\/\d+(?:\.\d+){1,3}\b/g;
+const letter = /[A-Za-z]/;
 /** A cloud resource name or ARN (`organizations/1/sources/2/findings/<hex>`, `arn:aws:…`): a name, not indicators. */
 const resourceName =
   /(?:(?<![\w.-])(?:organizations|projects|folders|sources|findings|detectors|subscriptions|resourceGroups)\/[^\s"]+|\barn:aws[\w-]*:[^\s"]*)/gi;
@@ -12,7 +19,7 @@ const urn = /\burn:[a-z0-9][\w-]*:[^\s"]+/gi;
 /** A resource id made of a short prefix and hex (`p-6f36fc14…`, `i-0317f6c6b66ae9c40`): an id, not a hash. */
 const prefixedId = /\b[a-z]{1,4}-[0-9a-f]{16,}\b/gi;
 /** A version written as an assignment (`auoms_version=2.5.2.0`, `version: 1.8.0.251`): no address. */
-const versionAssignment = /\b[\w.-]*version["']?\s*[=:]\s*["']?v?\d+(?:\.\d+){1,3}\b/gi;
+const versionAssignment = /(?<![\w.-])[\w.-]*version["']?\s*[=:]\s*["']?v?\d+(?:\.\d+){1,3}\b/gi;
 /** An import-table hash in a list of a file's hashes (Sysmon's `IMPHASH=…`): not the file's hash. */
 const importHash = /\bimphash=[0-9a-f]+/gi;
 /** An IPv4-mapped IPv6 address (`::ffff:192.168.2.5`): the IPv4 address it maps. */
@@ -27,15 +34,20 @@ const percentEncoded = /%[0-9a-f]{2}/i;
  */
 const privateHost =
   /(?<![\w@/\\.$-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}(?:internal|local|lan|corp|home\.arpa)(?![\w-]|\.[\w-])/gi;
-const privateHostValue =
-  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:internal|local|lan|corp|home\.arpa)$/i;
 /**
- * A whole value that is one host name with labels in upper case (`MKT01.pandalab.com`, a Windows host's
- * NetBIOS name before its domain): kioku's extractor takes mixed case for code (`Model.Id`); a label all in
- * one case is a host's.
+ * A UNC path's server (`\\NEWYORK.dmevals.local\IPC$`): a host the activity reached, which kioku's extractor
+ * leaves (a name after a backslash is a path's part to it).
  */
-const hostValue =
-  /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?|[A-Z0-9](?:[A-Z0-9-]{0,61}[A-Z0-9])?)\.)+[a-z]{2,24}$/;
+const uncHost = /(?<![\w\\])\\\\([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?=[\\/\s"']|$)/gi;
+/**
+ * Hex assigned to an identifier's key in key=value text (FortiGate's `fctuid=4c9e…`, `devid=`): an id, not
+ * a hash (the key is read as a field's name would be).
+ */
+const keyedHex = /(?<![\w.])([a-z_]\w*)=(["']?)[0-9a-f]{32,64}\2(?![0-9a-z])/gi;
+/** A whole value that is one IPv4 address: taken as it is, without the text scan (an alert of 20,000 of them). */
+const wholeIpv4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+/** An IPv4-mapped IPv6 address or one with a zone (`fe80::1%eth0`): left to the text extractor's rules. */
+const notWholeIpv6 = /^::ffff:\d|%/i;
 /** A string value that may hold JSON (Sentinel's `Entities`, `ExtendedProperties`): read as its fields. */
 const jsonText = /^\s*[[{]/;
 /** The most text read from one alert for IOCs (an alert is at most 1 MiB by default; this bounds a larger one). */
@@ -78,12 +90,15 @@ export function alertIocs(value: unknown): AlertIocs {
     const bounded = text.slice(0, maxText - read);
     read += bounded.length;
     const trimmed = bounded.trim();
-    if (privateHostValue.test(trimmed)) return add({ kind: 'domain', value: trimmed }, field);
-    const host = hostValue.test(trimmed) ? extractIndicators(trimmed.toLowerCase()) : [];
-    if (host.length === 1 && host[0]?.kind === 'domain')
-      return add({ kind: 'domain', value: trimmed }, field);
+    // A whole value kioku's extractor reads as text but an analyst reads as one thing: an IPv6 address it
+    // leaves (`::1`, `::`), a host name, a path's domain folder, a principal's realm.
+    if (wholeIpv4.test(trimmed)) return add({ kind: 'ipv4', value: trimmed }, field);
+    if (isIPv6(trimmed) && !notWholeIpv6.test(trimmed)) return add({ kind: 'ipv6', value: trimmed }, field);
+    const { hosts, whole } = valueHosts(trimmed, namesHost(field));
+    for (const host of hosts) add({ kind: 'domain', value: host }, field);
+    if (whole) return;
     const cleaned = bounded
-      .replace(productVersion, blank)
+      .replace(productVersion, (match, token: string) => (letter.test(token) ? blank(match) : match))
       .replace(versionAssignment, blank)
       .replace(resourceName, blank)
       .replace(urn, blank)
@@ -94,7 +109,12 @@ export function alertIocs(value: unknown): AlertIocs {
       .replace(privateHost, (match) => {
         add({ kind: 'domain', value: match }, field);
         return blank(match);
-      });
+      })
+      .replace(uncHost, (match, host: string) => {
+        if (isHostName(host, true)) add({ kind: 'domain', value: host }, field);
+        return match;
+      })
+      .replace(keyedHex, (match, key: string) => (isIdentifierName(key) ? blank(match) : match));
     for (const ioc of extractIndicators(cleaned)) add(ioc, field);
     // An address written inside percent-encoded text (`%2F185.243.115.84%2F`) is still one; the URL is not.
     if (percentEncoded.test(cleaned)) {

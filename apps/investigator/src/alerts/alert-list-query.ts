@@ -41,9 +41,22 @@ export interface ListAlertsOptions {
   order?: 'asc' | 'desc';
   /** At most this many (default 50, at most 500). */
   limit?: number;
-  /** Skip this many (default 0). */
+  /** Skip this many (default 0); a page deep in a large list is cheaper by `after`. */
   offset?: number;
+  /**
+   * The page after the one that returned this cursor as `next` (same sort and order); the other filters
+   * are the caller's. Costs the same however deep the page; not with `offset`.
+   */
+  after?: string | undefined;
+  /**
+   * Count every match (default false: exact up to {@link exactAlertCount}, and beyond that the planner's
+   * estimate, marked `totalExact: false`, so that no page of a large store counts all of it).
+   */
+  exactTotal?: boolean;
 }
+
+/** Up to this many matches, a list's total is counted exactly; beyond, it is estimated. */
+export const exactAlertCount = 10_000;
 
 /** The largest page `list` returns. */
 export const maxAlertPage = 500;
@@ -96,13 +109,14 @@ export function alertListWhere(options: ListAlertsOptions): SQL {
   return sql.join(where, sql` and `);
 }
 
-/** The `order by … limit … offset …` of a list, checked. */
-export function alertListPage({
-  sort = 'received',
-  order = 'desc',
-  limit = 50,
-  offset = 0,
-}: ListAlertsOptions): SQL {
+/**
+ * The `order by … limit … offset …` of a list, checked; `extra` rows past the page (1: to know whether
+ * another page follows).
+ */
+export function alertListPage(
+  { sort = 'received', order = 'desc', limit = 50, offset = 0, after }: ListAlertsOptions,
+  { extra = 0 }: { extra?: number } = {},
+): SQL {
   if (!(alertSorts as readonly string[]).includes(sort)) {
     throw new InvalidAlertError({
       input: 'sort',
@@ -127,11 +141,18 @@ export function alertListPage({
       found: String(offset),
     });
   }
+  if (after !== undefined && offset > 0) {
+    throw new InvalidAlertError({
+      input: 'offset',
+      expected: 'no offset with after (the cursor says where the page starts)',
+      found: String(offset),
+    });
+  }
   const direction = order === 'asc' ? 'asc' : 'desc';
   const nulls = sort === 'event_time' ? ' nulls last' : '';
   const then = sort === 'received' ? '' : `, created_at ${direction}`;
   return sql.raw(
-    `order by ${sortColumns[sort]} ${direction}${nulls}${then}, id ${direction} limit ${limit} offset ${offset}`,
+    `order by ${sortColumns[sort]} ${direction}${nulls}${then}, id ${direction} limit ${limit + extra} offset ${offset}`,
   );
 }
 

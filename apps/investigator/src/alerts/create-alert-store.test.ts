@@ -61,6 +61,7 @@ for (const target of storeTargets()) {
           '0003_memory_recalls',
           '0004_team',
           '0005_alert_scale',
+          '0006_alert_list_keys',
         ]);
         const kioku = rowsOf<{ tag: string }>(
           await store.db.execute(sql`select tag from kioku_schema_migrations`),

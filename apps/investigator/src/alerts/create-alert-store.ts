@@ -24,6 +24,7 @@ import {
 import { AlertStateError } from './alert-state-error.js';
 import type { AlertEmbeddingSpace } from './embedding-space-error.js';
 import { InvalidAlertError } from './invalid-alert-error.js';
+import { type AlertPage, listAlerts } from './list-alerts.js';
 import { similarAlertsQuery } from './similar-alerts-query.js';
 import { UnknownAlertError } from './unknown-alert-error.js';
 
@@ -38,13 +39,6 @@ export interface ResolveAlertInput {
 
 /** What {@link AlertStore.search} looks for: text anywhere in the alert, and/or attributes that must match. */
 export type SearchAlertsInput = Pick<ListAlertsOptions, 'text' | 'attributes' | 'limit'>;
-
-/** A page of alerts and how many match in all. */
-export interface AlertPage {
-  alerts: AlertListItem[];
-  /** How many alerts match the filters, on every page. */
-  total: number;
-}
 
 /** What {@link AlertStore.receive} did with an alert: stored it, or folded it into an open duplicate. */
 export interface ReceivedAlert {
@@ -68,16 +62,18 @@ export interface AlertStore {
    */
   create(alert: NewAlert, options?: { by?: Actor }): Promise<Alert>;
   /**
-   * Stores an alert not yet summarized by the model nor embedded, with a job for both, in one transaction
+   * Stores an alert not yet summarized by the model nor embedded, with a job for both, in one statement
    * (durable before the webhook answers; `createSummaryWorker` does the jobs); a duplicate of an open alert
-   * is folded into it instead.
+   * is folded into it instead. An alert given with its `embedding` (the worker's `ingestEmbedder`: no model
+   * to wait for) is stored with it and needs no job, when the vector is of the store's embedding space;
+   * otherwise the job embeds it (and claims the space for the store's first alert).
    */
   receive(alert: NewAlert): Promise<ReceivedAlert>;
   /** {@link AlertStore.receive} for a batch, in one transaction: all stored (or folded), or none. */
   receiveAll(alerts: readonly NewAlert[]): Promise<ReceivedAlert[]>;
   /** The alert with this id; throws `UnknownAlertError`. */
   get(id: string): Promise<Alert>;
-  /** A page of alerts matching the filters, and their total. */
+  /** A page of alerts matching the filters, their total and the next page's cursor. */
   list(options?: ListAlertsOptions): Promise<AlertPage>;
   /**
    * Records an analyst's verdict on the alert (open or in progress) and the alerts merged into it, with
@@ -128,10 +124,16 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
 
   // One statement for both paths, one round trip: the insert, its audit entry and (for the webhook) its
   // summary job, returning the stored alert. A duplicate of an open alert (same fingerprint) is counted on
-  // it instead: no entry (a storm adds none), no job.
+  // it instead: no entry (a storm adds none), no job. A vector is stored only in the store's embedding
+  // space (`create` claims it first); a webhook alert stored with one needs no job (see `receive`).
   const insert = async (executor: Executor, alert: NewAlert, by: Actor, queue: boolean) => {
     const id = newId();
     const inserted = sql`exists (select 1 from stored where inserted)`;
+    const embedding =
+      alert.embedding === undefined
+        ? sql`null`
+        : sql`(select ${store.vectorParam(alert.embedding)} from investigator_alert_space
+            where id = 1 and embedder = ${alert.embedder} and dimensions = ${alert.embedding.length})`;
     const [row] = rowsOf<AlertRow & { inserted: unknown }>(
       await executor.execute(sql`with stored as (insert into investigator_alerts
         (id, schema, raw, title, description, attributes, iocs, iocs_omitted, severity, summarized_by, fingerprint,
@@ -140,7 +142,7 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
           ${JSON.stringify(alert.attributes)}::json, ${JSON.stringify(alert.iocs)}::jsonb, ${alert.iocsOmitted},
           ${alert.severity}, ${alert.summarizedBy}, ${alert.fingerprint}, ${alert.host ?? null},
           ${alert.user ?? null}, ${alert.source ?? null}, ${alert.eventTime?.toISOString() ?? null}::timestamptz,
-          ${alert.embedder}, ${alert.embedding === undefined ? null : store.vectorParam(alert.embedding)})
+          ${alert.embedder}, ${embedding})
         on conflict (fingerprint) where status in ('open', 'in_progress')
         do update set occurrences = investigator_alerts.occurrences + 1, last_seen_at = now()
         returning *, (xmax = 0) as inserted),
@@ -153,8 +155,9 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
         },
         inserted,
       )}),
-      queued as (insert into investigator_alert_jobs (alert_id) select id from stored where inserted and ${sql.raw(String(queue))})
-      select ${storedAlertColumns(queue ? 'inserted' : 'false')}, inserted from stored`),
+      queued as (insert into investigator_alert_jobs (alert_id)
+        select id from stored where inserted and stored.embedding is null and ${sql.raw(String(queue))})
+      select ${storedAlertColumns(queue ? 'inserted and embedding is null' : 'false')}, inserted from stored`),
     );
     if (row === undefined) throw new Error('the alert insert returned no row');
     return { alert: alertFromRow(row), folded: !(row.inserted === true || String(row.inserted) === 't') };
@@ -191,18 +194,7 @@ export function createAlertStore(store: DrizzleStore): AlertStore {
 
     get: (id) => one(id),
 
-    async list(options = {}) {
-      const where = alertListWhere(options);
-      const [alerts, [count]] = await Promise.all([
-        many(
-          sql`select ${alertListColumns} from investigator_alerts where ${where} ${alertListPage(options)}`,
-        ),
-        db
-          .execute(sql`select count(*)::int as total from investigator_alerts where ${where}`)
-          .then((result) => rowsOf<{ total: number }>(result)),
-      ]);
-      return { alerts, total: Number(count?.total ?? 0) };
-    },
+    list: (options = {}) => listAlerts(db, options),
 
     async resolve({ id, conclusion, reason, by }) {
       if (!alertConclusions.includes(conclusion)) {

@@ -47,6 +47,12 @@ export interface SummaryWorker {
   drain(): Promise<void>;
   /** Stops looking and waits for the jobs under way. */
   close(): Promise<void>;
+  /**
+   * The embedder to embed alerts with as they are received, when the worker has no model (nothing to
+   * summarize) and its embedder is lexical (no model, no network: it cannot be out); else undefined and
+   * every alert waits for its job. An alert stored with its vector gets no job.
+   */
+  readonly ingestEmbedder: Embedder | undefined;
 }
 
 /** A claimed job is someone's for this long; a worker that died leaves it to be retried after. */
@@ -212,6 +218,7 @@ export function createSummaryWorker({
   };
 
   return {
+    ingestEmbedder: model === undefined && embedder.kind === 'lexical' ? embedder : undefined,
     start() {
       if (started) return;
       started = true;

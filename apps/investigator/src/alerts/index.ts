@@ -18,6 +18,7 @@ export { type AlertIocs, alertIocs } from './alert-iocs.js';
 export {
   type AlertSort,
   alertSorts,
+  exactAlertCount,
   type ListAlertsOptions,
   maxAlertPage,
 } from './alert-list-query.js';
@@ -26,7 +27,6 @@ export { AlertStateError } from './alert-state-error.js';
 export { type AlertSummary, alertSummarySchema } from './alert-summary.js';
 export { checkEmbeddingSpace } from './check-embedding-space.js';
 export {
-  type AlertPage,
   type AlertStore,
   createAlertStore,
   type ReceivedAlert,
@@ -48,6 +48,7 @@ export {
 export { fallbackSummary } from './fallback-summary.js';
 export { type IngestAlertOptions, ingestAlert } from './ingest-alert.js';
 export { InvalidAlertError } from './invalid-alert-error.js';
+export type { AlertPage } from './list-alerts.js';
 export { maxAlertDepth, type ParseAlertInputOptions, parseAlertInput } from './parse-alert-input.js';
 export { checkSchemaName, type PrepareAlertOptions, prepareAlert } from './prepare-alert.js';
 export {

@@ -7,6 +7,7 @@ import { openInvestigatorStore, rowsOf } from '../store/index.js';
 import { type AlertStore, createAlertStore } from './create-alert-store.js';
 import { createSummaryWorker } from './create-summary-worker.js';
 import { InvalidAlertError } from './invalid-alert-error.js';
+import { listAlerts } from './list-alerts.js';
 import { prepareAlert } from './prepare-alert.js';
 
 const embedder = createHashingEmbedder();
@@ -98,6 +99,70 @@ for (const target of storeTargets()) {
         expect(await search("o'brien \\ 'quoted' a\\'b")).toEqual([]);
         const found = await alerts.search({ text: '203.0.113.29' });
         expect(found.map((alert) => alert.title)).toEqual(['Alert 29']);
+      });
+
+      it('pages by cursor through every sort and order with the alerts offset paging lists, ties and nulls included', async () => {
+        // One batch is one transaction: its alerts share a received time (ties broken by id); some have no
+        // event time (listed last in both orders).
+        await alerts.receiveAll(
+          Array.from({ length: 9 }, (_, i) =>
+            prepared({
+              title: `Batch ${i}`,
+              severity: ['low', 'critical', 'high'][i % 3],
+              ...(i % 2 === 0 ? {} : { timestamp: new Date(Date.UTC(2026, 9, 1 + (i % 4))).toISOString() }),
+            }),
+          ),
+        );
+        for (const sort of ['received', 'last_seen', 'event_time', 'severity'] as const) {
+          for (const order of ['desc', 'asc'] as const) {
+            const byOffset: string[] = [];
+            for (let offset = 0; ; offset += 7) {
+              const page = await alerts.list({ sort, order, limit: 7, offset });
+              byOffset.push(...page.alerts.map((alert) => alert.id));
+              if (page.alerts.length < 7) break;
+            }
+            const byCursor: string[] = [];
+            let after: string | undefined;
+            do {
+              const page = await alerts.list({ sort, order, limit: 7, after });
+              expect(page).toMatchObject({ total: 39, totalExact: true });
+              byCursor.push(...page.alerts.map((alert) => alert.id));
+              after = page.next;
+            } while (after !== undefined);
+            expect(byCursor, `${sort} ${order}`).toEqual(byOffset);
+            expect(new Set(byCursor).size).toBe(39);
+          }
+        }
+        // Filters apply to the pages after a cursor as to the first.
+        const first = await alerts.list({ severity: 'critical', limit: 3 });
+        const second = await alerts.list({ severity: 'critical', limit: 3, after: first.next });
+        expect(second.alerts.every((alert) => alert.severity === 'critical')).toBe(true);
+        expect(second.alerts.map((alert) => alert.id)).toEqual(
+          (await alerts.list({ severity: 'critical', limit: 3, offset: 3 })).alerts.map((alert) => alert.id),
+        );
+        // The last page has no next; a cursor of another order, a forged one, and one with offset are refused.
+        expect((await alerts.list({ limit: 500 })).next).toBeUndefined();
+        await expect(alerts.list({ sort: 'severity', after: first.next })).rejects.toThrow(
+          /after: expected a cursor of this list's order \(sort severity, desc\)/,
+        );
+        await expect(alerts.list({ after: first.next, offset: 3 })).rejects.toThrow(
+          /offset: expected no offset/,
+        );
+        const forged = Buffer.from(JSON.stringify(['received', 'desc', "x'; drop table t", 'a'])).toString(
+          'base64url',
+        );
+        for (const bad of ['not a cursor!', forged, Buffer.from('[1,2]').toString('base64url')]) {
+          await expect(alerts.list({ after: bad })).rejects.toThrow(
+            /^after: expected a cursor returned as `next`/,
+          );
+        }
+        // Past the count's cap the total is the planner's estimate, never below what was counted.
+        const capped = await listAlerts(store.db, { limit: 5 }, { countUpTo: 10 });
+        expect(capped.totalExact).toBe(false);
+        expect(capped.total).toBeGreaterThanOrEqual(11);
+        expect((await listAlerts(store.db, { limit: 5, exactTotal: true }, { countUpTo: 10 })).total).toBe(
+          39,
+        );
       });
 
       it('folds the same alert sent again into the open one, counting it; a resolved one is not reopened', async () => {

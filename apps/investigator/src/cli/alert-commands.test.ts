@@ -108,6 +108,14 @@ describe('investigator alert commands (built CLI, a PGlite directory store)', ()
     const listed = await run(['list', '--status', 'open', '--since', '1h']);
     expect(listed.stdout).toContain(lsass);
     expect(listed.stdout).toContain(log4shell);
+    // A page of one says where the next starts; --after shows it.
+    const one = await run(['list', '--limit', '1']);
+    const cursor = /--after (\S+) for the next page\)/.exec(one.stdout)?.[1];
+    expect(one.stdout).toMatch(/\(1–1 of \d+; --after /);
+    const next = await run(['list', '--limit', '1', '--after', cursor ?? '']);
+    expect(next.status).toBe(0);
+    expect(next.stdout).toMatch(/\(1 more of \d+/);
+    expect((await run(['list', '--after', 'nope'])).stderr).toMatch(/after: expected a cursor/);
     const search = await run(['search', '10.0.5.13', '--json']);
     expect((JSON.parse(search.stdout) as Array<{ id: string }>).map((a) => a.id)).toEqual([lsass]);
     const byAttribute = await run(['search', '--attribute', 'sourceIp=1.2.3.4']);

@@ -24,6 +24,7 @@ interface ListOptions extends StoreOption {
   sort: AlertSort;
   limit: number;
   offset: number;
+  after?: string;
   all?: boolean;
   json?: boolean;
 }
@@ -50,7 +51,11 @@ export function listCommand(): Command {
     .option('--source <source>', 'only alerts from this source system')
     .addOption(new Option('--sort <order>', 'order by').choices(alertSorts).default('received'))
     .option('--limit <n>', `at most this many (up to ${maxAlertPage})`, parsePositiveInteger, 50)
-    .option('--offset <n>', 'skip this many (the next page)', (value) => parseNonNegative(value), 0)
+    .option('--offset <n>', 'skip this many', (value) => parseNonNegative(value), 0)
+    .option(
+      '--after <cursor>',
+      'the page after the one that printed this cursor (as deep in the list as you like, at the cost of the first page)',
+    )
     .option('--all', 'include alerts merged into another')
     .option('--json', 'print the alerts as JSON')
     .action((options: ListOptions) =>
@@ -67,6 +72,7 @@ export function listCommand(): Command {
             sort: options.sort,
             limit: options.limit,
             offset: options.offset,
+            after: options.after,
             includeMerged: options.all === true,
           }),
         );
@@ -74,8 +80,13 @@ export function listCommand(): Command {
           options.json === true ? JSON.stringify(page.alerts, null, 2) : renderAlertList(page.alerts),
         );
         // How many match in all, beside the page (on standard error with --json, which stays a list).
-        if (page.total > page.alerts.length) {
-          const more = `(${options.offset + 1}–${options.offset + page.alerts.length} of ${page.total}; --offset ${options.offset + options.limit} for more)`;
+        if (page.next !== undefined || page.total > page.alerts.length) {
+          const of = `${page.totalExact ? '' : 'about '}${page.total}`;
+          const shown =
+            options.after === undefined
+              ? `${options.offset + 1}–${options.offset + page.alerts.length} of ${of}`
+              : `${page.alerts.length} more of ${of}`;
+          const more = `(${shown}${page.next === undefined ? '' : `; --after ${page.next} for the next page`})`;
           if (options.json === true) console.error(more);
           else console.log(more);
         }

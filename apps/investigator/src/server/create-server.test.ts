@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { createHashingEmbedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAlertStore, createSummaryWorker, ingestAlert, type SummaryWorker } from '../alerts/index.js';
+import {
+  alertEmbeddingText,
+  createAlertStore,
+  createSummaryWorker,
+  ingestAlert,
+  type SummaryWorker,
+} from '../alerts/index.js';
 import { storeTargets } from '../store/__fixtures__/store-targets.js';
 import { openInvestigatorStore, rowsOf } from '../store/index.js';
 import { createServer } from './create-server.js';
@@ -95,6 +101,32 @@ for (const target of storeTargets()) {
         const similar = await alerts.similar(id);
         expect(similar.map((found) => found.alert.id)).toEqual([first]);
         expect(stored).toEqual([first, id]);
+      });
+
+      it('without a model, stores an alert with its lexical vector once the store has a space: no job', async () => {
+        const response = await post(
+          '{"AlertName":"Log4Shell exploitation a third time","Severity":"High","host":"UBUNTU5"}',
+        );
+        const body = (await response.json()) as { id: string; summaryPending: boolean };
+        expect(body.summaryPending).toBe(false);
+        const jobs = rowsOf<{ n: number }>(
+          await store.db.execute(
+            sql`select count(*)::int as n from investigator_alert_jobs where alert_id = ${body.id}`,
+          ),
+        );
+        expect(Number(jobs[0]?.n)).toBe(0);
+        // Similar at once, without the worker; the vector the job would have written.
+        const alerts = createAlertStore(store);
+        const similar = await alerts.similar(body.id, 2);
+        expect(new Set(similar.map((found) => found.alert.id))).toEqual(new Set(stored.slice(0, 2)));
+        const [expected] = await createHashingEmbedder().embed([
+          alertEmbeddingText(await alerts.get(body.id)),
+        ]);
+        const [distance] = rowsOf<{ d: number }>(
+          await store.db.execute(sql`select embedding <=> ${store.vectorParam(expected ?? [])} as d
+            from investigator_alerts where id = ${body.id}`),
+        );
+        expect(Number(distance?.d)).toBeLessThan(1e-6);
       });
 
       it('refuses a missing, malformed or wrong token with 401 and stores nothing', async () => {

@@ -5,6 +5,7 @@ import { createHashingEmbedder, type Embedder } from 'kioku/store';
 import type { DrizzleStore } from 'kioku/store/drizzle';
 import {
   type Alert,
+  alertEmbeddingText,
   checkSchemaName,
   createAlertStore,
   createSnsCertificateFetcher,
@@ -27,7 +28,10 @@ export interface CreateServerOptions {
   token: string;
   /** Writes alert summaries in the background; without it, the deterministic fallback stays. */
   model?: LanguageModel | undefined;
-  /** Embeds alerts for `similar` in the background (default: kioku's hashing embedder, offline). */
+  /**
+   * Embeds alerts for `similar` in the background (default: kioku's hashing embedder, offline); with no
+   * model and a lexical embedder, as each alert is stored (`SummaryWorker.ingestEmbedder`).
+   */
   embedder?: Embedder;
   /** Largest accepted request body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
@@ -59,7 +63,7 @@ const minimumTokenLength = 16;
  * The investigator's HTTP API (Hono): `POST /hooks/alert/:schema` stores alerts and answers once they are
  * durable, before any model is asked (`201` with each alert's id, fallback title, severity, IOCs and
  * whether it folded into an open duplicate; the model's summary and the embedding follow in the
- * background). A body is one alert (a JSON object), an array of alerts (all stored or none, the failing
+ * background, except that without a model a lexical embedder's vector is stored with the alert). A body is one alert (a JSON object), an array of alerts (all stored or none, the failing
  * index named), an Amazon SNS message (signature verified, subscriptions confirmed) or a Google Pub/Sub
  * push message. `GET /health` answers `{ ok: true }`. Every hook request needs the webhook token:
  * `Authorization: Bearer <token>`, Basic auth with the token as password (SNS), or `?token=` (Pub/Sub
@@ -171,8 +175,16 @@ export function createServer({
           input: one.input,
         })),
       );
-      const stored = await alerts.receiveAll(prepared);
-      jobs.wake();
+      // Without a model to wait for, a lexical embedder's vector is stored with the alert: no job.
+      const inline = jobs.ingestEmbedder;
+      const vectors = inline === undefined ? [] : await inline.embed(prepared.map(alertEmbeddingText));
+      const stored = await alerts.receiveAll(
+        inline === undefined
+          ? prepared
+          : prepared.map((alert, index) => ({ ...alert, embedder: inline.id, embedding: vectors[index] })),
+      );
+      // Only an alert stored without its vector (or waiting for the model) has a job to do.
+      if (stored.some(({ alert, folded }) => !folded && alert.summaryPending)) jobs.wake();
       for (const { alert, folded } of stored) {
         onAlert?.({
           id: alert.id,

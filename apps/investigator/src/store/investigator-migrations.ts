@@ -11,7 +11,8 @@ export const investigatorLedger = 'investigator_schema_migrations';
  * audit log (a trigger refuses every update and delete), cases (assignee, tags, comments, four statuses)
  * and approvals of write tools; and what keeps ingest constant-time per alert at a SOC's volume (`0005`):
  * the embedding space in one row, fingerprints folding duplicates, entity columns, a full-text search
- * vector, indexes for every list path, an HNSW index for `similar`, and the summary job table.
+ * vector, indexes for every list path, an HNSW index for `similar`, and the summary job table; and the
+ * list's whole sort keys, so that a page starts after a cursor (`0006`).
  */
 export const investigatorMigrations: readonly Migration[] = [
   {
@@ -229,6 +230,17 @@ export const investigatorMigrations: readonly Migration[] = [
         constraint investigator_alert_jobs_state_check check (state in ('pending', 'failed'))
       )`,
       "create index investigator_alert_jobs_due_idx on investigator_alert_jobs (run_after) where state = 'pending'",
+    ].join('\n--> statement-breakpoint\n'),
+  },
+  {
+    tag: '0006_alert_list_keys',
+    sql: [
+      // The list's whole sort key (a page starts after the last row's key): last seen and event time (no
+      // event time last) broken by received time and id, as `received` and `severity` already are.
+      'drop index investigator_alerts_last_seen_idx',
+      'create index investigator_alerts_last_seen_idx on investigator_alerts (last_seen_at desc, created_at desc, id desc)',
+      'drop index investigator_alerts_event_time_idx',
+      'create index investigator_alerts_event_time_idx on investigator_alerts (event_time desc nulls last, created_at desc, id desc)',
     ].join('\n--> statement-breakpoint\n'),
   },
 ];

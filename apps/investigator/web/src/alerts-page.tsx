@@ -25,8 +25,10 @@ export function AlertsPage() {
   const [hours, setHours] = useState(0);
   const [text, setText] = useState('');
   const [sort, setSort] = useState('received');
-  const [offset, setOffset] = useState(0);
-  const [total, setTotal] = useState(0);
+  // The cursors of the pages shown so far (the first page has none): Next pushes, Previous pops.
+  const [cursors, setCursors] = useState<readonly (string | undefined)[]>([undefined]);
+  const [next, setNext] = useState<string | undefined>();
+  const [total, setTotal] = useState({ count: 0, exact: true });
   const [assignee, setAssignee] = useState('');
   const [tag, setTag] = useState('');
   const [assignees, setAssignees] = useState<string[]>([]);
@@ -49,19 +51,22 @@ export function AlertsPage() {
     if (tag.trim() !== '') query.set('tag', tag.trim());
     query.set('sort', sort);
     query.set('limit', String(pageSize));
-    query.set('offset', String(offset));
+    const after = cursors.at(-1);
+    if (after !== undefined) query.set('after', after);
     api<AlertListPage>(`/alerts?${query}`)
       .then((answer) => {
         setAlerts(answer.alerts);
-        setTotal(answer.total);
+        setTotal({ count: answer.total, exact: answer.totalExact });
+        setNext(answer.next);
         setError(undefined);
       })
       .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
-  }, [status, severity, hours, text, assignee, tag, sort, offset]);
+  }, [status, severity, hours, text, assignee, tag, sort, cursors]);
   useEffect(load, [load]);
   // A new filter starts at the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are what resets the page
-  useEffect(() => setOffset(0), [status, severity, hours, text, assignee, tag, sort]);
+  useEffect(() => setCursors([undefined]), [status, severity, hours, text, assignee, tag, sort]);
+  const first = (cursors.length - 1) * pageSize;
   useEffect(() => {
     api<{ assignees: string[] }>('/assignees').then(
       (answer) => setAssignees(answer.assignees),
@@ -262,19 +267,21 @@ export function AlertsPage() {
       </p>
       <nav className="pager" aria-label="Pages">
         <span data-testid="alerts-total">
-          {total === 0 ? '0 alerts' : `${offset + 1}–${offset + alerts.length} of ${total}`}
+          {alerts.length === 0
+            ? '0 alerts'
+            : `${first + 1}–${first + alerts.length} of ${total.exact ? '' : 'about '}${total.count.toLocaleString('en')}`}
         </span>
         <button
           type="button"
-          disabled={offset === 0}
-          onClick={() => setOffset(Math.max(0, offset - pageSize))}
+          disabled={cursors.length === 1}
+          onClick={() => setCursors((before) => before.slice(0, -1))}
         >
           Previous
         </button>
         <button
           type="button"
-          disabled={offset + alerts.length >= total}
-          onClick={() => setOffset(offset + pageSize)}
+          disabled={next === undefined}
+          onClick={() => setCursors((before) => [...before, next])}
         >
           Next
         </button>

@@ -36,7 +36,11 @@ export interface IocVerdict {
 /** `GET /api/alerts`: a page and how many match in all. */
 export interface AlertListPage {
   alerts: AlertSummary[];
+  /** Counted up to 10,000 matches; beyond, the store's estimate (`totalExact` false). */
   total: number;
+  totalExact: boolean;
+  /** The cursor of the next page (`after`); absent on the last page. */
+  next?: string;
   offset: number;
   limit: number;
 }

@@ -124,6 +124,7 @@ export const instructionRules: readonly InstructionRule[] = [
       /(?<!\p{L})(?:ahora\s+eres|a\s+partir\s+de\s+ahora|tu\s+es\s+maintenant|d[ée]sormais\s+tu|du\s+bist\s+(?:jetzt|nun|ab\s+sofort)|voc[êe]\s+agora\s+[ée]|теперь\s+ты|отныне\s+ты)(?!\p{L})|你现在是|从现在开始你/iu,
   },
   // Text dressed as a prompt: "system prompt:", "System: you…", `<|im_start|>system`, "[INST]", "### Instruction".
+  // A `<system>` tag holding text, not elements: Windows event XML's `<System><Provider …/>…</System>` is data.
   {
     kind: 'prompt-marker',
     pattern: /\bsystem\s*prompt\s*[:=]|\b(?:new|updated|override|real|actual)\s+system\s*prompt\b/i,
@@ -136,7 +137,7 @@ export const instructionRules: readonly InstructionRule[] = [
   {
     kind: 'prompt-marker',
     pattern:
-      /<\|\s*[a-z_]{2,24}\s*\|>|<\/?(?:system|start_of_turn|end_of_turn)>|<<\/?SYS>>|\[\/?INST\]|\[\/?SYS\]|\n[^\S\n]*\n\s*(?:Human|Assistant)\s*:|(?:^|\n)\s*Human\s*:[\s\S]*\n\s*Assistant\s*:/i,
+      /<\|\s*[a-z_]{2,24}\s*\|>|<(?:system|start_of_turn|end_of_turn)>(?!\s*<)|(?<!>\s*)<\/(?:system|start_of_turn|end_of_turn)>|<<\/?SYS>>|\[\/?INST\]|\[\/?SYS\]|\n[^\S\n]*\n\s*(?:Human|Assistant)\s*:|(?:^|\n)\s*Human\s*:[\s\S]*\n\s*Assistant\s*:/i,
   },
   { kind: 'prompt-marker', pattern: /(?:^|\n)\s*#{2,}\s*(?:system|instructions?|new task)\b/i },
   {

@@ -1,8 +1,6 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { KiokuError } from '../errors/kioku-error.js';
 import { StoreError } from '../errors/store-error.js';
@@ -12,16 +10,15 @@ import { lockDirectory } from './lock-directory.js';
 import { migrateStore } from './migrate-store.js';
 import { migrations } from './migrations/index.js';
 import { migrationsApplied } from './migrations-applied.js';
-import { pglitePanicGuard } from './pglite-panic-guard.js';
-import { pgliteTurnTaking } from './pglite-turn-taking.js';
+import { startPgliteHost } from './pglite-host.js';
 import { readStoreTemplate } from './read-store-template.js';
-import { registerVectorSerializer } from './register-vector-serializer.js';
 import * as schema from './schema/index.js';
 import type { DrizzleStore } from './store-database.js';
 import { storeFromDatabase } from './store-from-database.js';
 
 /**
- * Opens PGlite (Postgres in WebAssembly, with pgvector) in this process: in memory when `directory` is
+ * Opens PGlite (Postgres in WebAssembly, with pgvector) in a worker thread of this process
+ * (`startPgliteHost`): in memory when `directory` is
  * undefined, else in `<directory>/pglite`, holding `<directory>/lock` until closed. A new store starts
  * from the build's store template when it fits (`readStoreTemplate`), else from initdb.
  */
@@ -35,9 +32,7 @@ export async function openPgliteStore({
   create: boolean;
 }): Promise<DrizzleStore> {
   if (directory === undefined) {
-    const template = readStoreTemplate({ migrations });
-    // Unzipped here (zlib, native): PGlite would inflate it in JavaScript.
-    return open({ dataDir: 'memory://', location, template: template && new Blob([gunzipSync(template)]) });
+    return open({ dataDir: 'memory://', location, template: readStoreTemplate({ migrations }) });
   }
   // The file system's own errors (no permission, a full disk) pass as they are: they name the path.
   prepareStoreDirectory({ directory, location, create });
@@ -100,61 +95,31 @@ async function open({
   dataDir: string;
   location: string;
   release?: () => void;
-  /** A data directory (tar) to start a new store from; the migrations run on it as on any store. */
-  template?: Blob | undefined;
+  /** A data directory (gzipped tar) to start a new store from; the migrations run on it as on any store. */
+  template?: Uint8Array | undefined;
 }): Promise<DrizzleStore> {
-  let client: PGlite | undefined;
-  // Postgres explains a failed start (a damaged data directory, say) only in its log.
-  const log: string[] = [];
-  const guard = pglitePanicGuard({ location });
+  const host = await startPgliteHost({ dataDir, location, template });
   try {
-    // Durability: PGlite's Node filesystem hands every write straight to the OS (fs.writeSync, no cache
-    // in WebAssembly memory) and Postgres writes the WAL before a commit returns, so a committed
-    // transaction survives the process being killed (bench/store/kill.mjs). Postgres runs here with
-    // fsync off and the filesystem cannot fsync: an OS crash or power loss may lose recent commits.
-    client = await PGlite.create(dataDir, {
-      extensions: { vector },
-      relaxedDurability: false,
-      ...(template === undefined ? {} : { loadDataDir: template }),
-      onStderr: (line) => {
-        guard.see(line);
-        log.push(line);
-        if (log.length > 40) log.shift();
-        return false;
-      },
-    });
-    guard.attach(client);
-    pgliteTurnTaking(client);
-    const db = drizzle({ client, schema });
+    const db = drizzle({ client: host.client as unknown as PGlite, schema });
     // A reopened store is usually up to date: one read of the ledger, not a migration transaction.
     if (!(await migrationsApplied(db, migrations))) await migrateStore(db, { migrations, location });
-    await registerVectorSerializer(client, db);
-    const opened = client;
+    await host.registerVectorSerializer();
     return storeFromDatabase({
       driver: 'pglite',
       location,
       db,
       close: async () => {
         try {
-          // After a PANIC the module is dead: closing it would call into it again.
-          if (guard.stopped === undefined) await opened.close();
+          await host.close();
         } finally {
           release?.();
         }
       },
     });
   } catch (error) {
-    if (guard.stopped === undefined) await client?.close().catch(() => undefined);
+    await host.close().catch(() => undefined);
     if (KiokuError.isInstance(error)) throw error;
-    const reasons = log
-      .filter((line) => /\b(FATAL|PANIC|ERROR)\b/.test(line))
-      .slice(-5)
-      .map((line) => line.replace(/^.*? UTC \[\d+\] /, ''));
-    throw new StoreError({
-      location,
-      message: [`PGlite could not open it: ${describe(error)}`, ...reasons].join('\n  '),
-      cause: error,
-    });
+    throw new StoreError({ location, message: `PGlite could not open it: ${describe(error)}`, cause: error });
   }
 }
 

@@ -24,7 +24,9 @@ const iocPage = 50;
  * The console's alert routes: `GET /alerts` (a page of alerts and their `total`; filters `status`,
  * `severity` (comma-separated), `since` and `until` (ISO times), `text` (full-text), `host`, `user`,
  * `source`, `schema`, `assignee` (`-` for unassigned), `tag`; `sort` (received, last_seen, event_time, severity), `order`, `limit` (≤ 500),
- * `offset`), `GET /alerts/:id` (the alert, the first page of its IOCs with threat-intel verdicts, similar
+ * `after` (the `next` of the page before: a page deep in the list costs what the first does) or `offset`;
+ * `total` is counted up to 10,000 matches and estimated beyond (`totalExact: false`; `total=exact` counts
+ * all)), `GET /alerts/:id` (the alert, the first page of its IOCs with threat-intel verdicts, similar
  * and merged alerts), `GET /alerts/:id/iocs` (a page of IOCs: `offset`, `limit` ≤ 50) and
  * `POST /alerts/resolve` (`{ ids, conclusion, reason }`: the signed-in analyst resolves them).
  */
@@ -105,6 +107,16 @@ export function alertsRoutes({
         400,
       );
     }
+    const after = given(query.after);
+    if (after !== undefined && offset > 0) {
+      return c.json(
+        bad('offset: expected no offset with after (the cursor says where the page starts)'),
+        400,
+      );
+    }
+    if (given(query.total) !== undefined && query.total !== 'exact') {
+      return c.json(bad(`total: expected exact, found ${JSON.stringify(query.total)}`), 400);
+    }
     const page = await alerts.list({
       ...(given(status) === undefined ? {} : { status: status as (typeof statuses)[number] }),
       ...(given(assignee) === undefined ? {} : { assignee: assignee === '-' ? '' : assignee }),
@@ -120,8 +132,17 @@ export function alertsRoutes({
       ...(given(order) === undefined ? {} : { order: order as 'asc' | 'desc' }),
       limit,
       offset,
+      after,
+      exactTotal: query.total === 'exact',
     });
-    return c.json({ alerts: page.alerts, total: page.total, offset, limit });
+    return c.json({
+      alerts: page.alerts,
+      total: page.total,
+      totalExact: page.totalExact,
+      ...(page.next === undefined ? {} : { next: page.next }),
+      offset,
+      limit,
+    });
   });
 
   app.get('/alerts/:id', async (c) => {

@@ -77,6 +77,34 @@ describe('the console API (behind a reverse proxy header)', () => {
     expect(since.status).toBe(400);
   });
 
+  it('pages by cursor: next, after, the total and whether it is exact; a bad cursor is a 400', async () => {
+    type Page = { alerts: { id: string }[]; total: number; totalExact: boolean; next?: string };
+    const get = async (query: string) => {
+      const response = await app.request(`/api/alerts?${query}`, { headers: proxy });
+      return {
+        status: response.status,
+        body: (await response.json()) as Page & { error?: { message: string } },
+      };
+    };
+    const all = await get('limit=500');
+    expect(all.body).toMatchObject({ totalExact: true });
+    expect(all.body.next).toBeUndefined();
+    const first = await get('limit=1');
+    expect(first.body.total).toBe(all.body.total);
+    expect(first.body.next).toEqual(expect.any(String));
+    const second = await get(`limit=1&after=${first.body.next}`);
+    expect(second.body.alerts.map((alert) => alert.id)).toEqual([all.body.alerts[1]?.id]);
+    expect((await get('limit=1&total=exact')).body).toMatchObject({
+      total: all.body.total,
+      totalExact: true,
+    });
+    const forged = await get('after=bm90LWEtY3Vyc29y');
+    expect(forged.status).toBe(400);
+    expect(forged.body.error?.message).toMatch(/^after: expected a cursor returned as `next`/);
+    expect((await get(`after=${first.body.next}&offset=2`)).status).toBe(400);
+    expect((await get('total=roughly')).status).toBe(400);
+  });
+
   it('bulk-resolves as the signed-in analyst, and refuses an incomplete request', async () => {
     const incomplete = await app.request('/api/alerts/resolve', {
       method: 'POST',

@@ -1,6 +1,7 @@
 import { isIdentifier, isPath } from './entity-shapes.js';
 import { codeReceivers, fileExtensions } from './entity-vocabulary.js';
 import type { EntityKind, Fact } from './fact.js';
+import type { FactSighting } from './fact-sighting.js';
 import { findHostsAndUsers } from './find-hosts-and-users.js';
 
 /** A path, identifier, host or user name found in a text. */
@@ -54,14 +55,29 @@ export function extractEntities(
   text: string,
   { indicators = [], hosts: knownHosts = [] }: ExtractEntitiesOptions = {},
 ): Entity[] {
+  return findEntities(text, { indicators, hosts: knownHosts });
+}
+
+/** `extractEntities`, telling `sighted` where each entity was matched, every time. */
+export function findEntities(
+  text: string,
+  { indicators = [], hosts: knownHosts = [] }: ExtractEntitiesOptions,
+  sighted?: FactSighting,
+): Entity[] {
   const found: Entity[] = [];
   const seen = new Set<string>();
   const taken = new Set(indicators.map((fact) => fact.value.toLowerCase()));
-  const add = (kind: EntityKind, value: string) => {
+  const add = (kind: EntityKind, value: string, index: number) => {
     const lower = value.toLowerCase();
-    if (value === '' || taken.has(lower)) return;
+    if (value === '') return;
     const key = `${kind}:${lower}`;
-    if (seen.has(key)) return;
+    // Seen as this kind before (a repeat), or taken as another kind or an indicator.
+    if (seen.has(key)) {
+      sighted?.(kind, value, index);
+      return;
+    }
+    if (taken.has(lower)) return;
+    sighted?.(kind, value, index);
     seen.add(key);
     taken.add(lower);
     found.push({ kind, value });
@@ -75,16 +91,16 @@ export function extractEntities(
 
   // Paths, then file names: what they hold is no identifier.
   if (rest.includes('\\') || rest.includes('%')) {
-    rest = rest.replace(windowsPath, (match) => {
+    rest = rest.replace(windowsPath, (match, at: number) => {
       const path = match.replace(/[.]+$/, '');
-      if (path.length > 3) add('path', path);
+      if (path.length > 3) add('path', path, at);
       return blank(match);
     });
   }
   rest = rest.replace(unixPath, (match, at: number) => {
     const path = match.replace(/[.,]+$/, '');
     if (isPath(path) && !isWindowsSwitch(rest, path, at)) {
-      add('path', path);
+      add('path', path, at);
       return blank(match);
     }
     return match;
@@ -95,20 +111,20 @@ export function extractEntities(
     if (parts.every((part) => /^\d+$/.test(part))) return match;
     // `np.log(x)`, `self.diff`: code, whatever the last name looks like.
     if (codeReceivers.has(parts[0] ?? '') || rest[at + match.length] === '(') return match;
-    add('path', match);
+    add('path', match, at);
     return blank(match);
   });
 
   // Hyphenated ids; each scan only where a hyphen is.
   for (const pattern of rest.includes('-') ? [hyphenatedId, uuid, sid, cmdlet] : []) {
-    rest = rest.replace(pattern, (match) => {
-      add('identifier', match);
+    rest = rest.replace(pattern, (match, at: number) => {
+      add('identifier', match, at);
       return blank(match);
     });
   }
   for (const match of rest.matchAll(token)) {
     const value = match[0];
-    if (isIdentifier(value)) add('identifier', value);
+    if (isIdentifier(value)) add('identifier', value, match.index);
   }
   return found;
 }

@@ -1,5 +1,6 @@
 import { codeReceivers } from './entity-vocabulary.js';
 import type { Fact, IndicatorKind } from './fact.js';
+import type { FactSighting } from './fact-sighting.js';
 import { refang } from './refang.js';
 import { fileLikeTopLevelDomains, topLevelDomains } from './top-level-domains.js';
 
@@ -47,10 +48,19 @@ const versionBefore = /(?:\bversions?|\bver|\brelease|\bv)[\s:=#-]*$/i;
  * // [{ kind: 'url', value: 'http://evil.com/a' }, { kind: 'ipv4', value: '10.0.0.5' }]
  */
 export function extractIndicators(text: string): Indicator[] {
+  return findIndicators(text);
+}
+
+/**
+ * `extractIndicators`, telling `sighted` where each indicator was matched, every time (in a defanged
+ * text, the index is in its refanged form).
+ */
+export function findIndicators(text: string, sighted?: FactSighting): Indicator[] {
   const found: Indicator[] = [];
   const seen = new Set<string>();
-  const add = (kind: IndicatorKind, value: string) => {
+  const add = (kind: IndicatorKind, value: string, index: number) => {
     const key = `${kind}:${value.toLowerCase()}`;
+    sighted?.(kind, value, index);
     if (seen.has(key)) return;
     seen.add(key);
     found.push({ kind, value });
@@ -58,37 +68,40 @@ export function extractIndicators(text: string): Indicator[] {
   // Defanged indicators (`evil[.]com`) are taken refanged, the form a summary is checked in.
   let rest = refang(text);
   const blank = (match: string) => ' '.repeat(match.length);
-  rest = rest.replace(urlPattern, (match) => {
+  rest = rest.replace(urlPattern, (match, at: number) => {
     const url = trimUrl(match);
-    if (isUrl(url)) add('url', url);
+    if (isUrl(url)) add('url', url, at);
     return blank(match);
   });
   // Each scan below is skipped when a cheap test finds what every one of its matches needs missing
   // (an `@`, two colons at most 4 hex digits apart, a run of 32 hex digits): the same result, faster.
   if (rest.includes('@')) {
     rest = rest.replace(attributionLine, (line) => line.replace(emailPattern, blank));
-    rest = rest.replace(emailPattern, (match) => {
+    rest = rest.replace(emailPattern, (match, at: number) => {
       const domain = match.slice(match.indexOf('@') + 1);
       if (!topLevelDomains.has(tldOf(domain))) return match;
-      add('email', match);
+      add('email', match, at);
       return blank(match);
     });
   }
   for (const match of rest.matchAll(ipv4Pattern)) {
     const before = rest.slice(Math.max(0, match.index - 12), match.index);
-    if (!versionBefore.test(before)) add('ipv4', match[0]);
+    if (!versionBefore.test(before)) add('ipv4', match[0], match.index);
   }
   if (ipv6Needs.test(rest)) {
-    for (const match of rest.matchAll(ipv6Candidate)) if (isIpv6(match[0])) add('ipv6', match[0]);
+    for (const match of rest.matchAll(ipv6Candidate))
+      if (isIpv6(match[0])) add('ipv6', match[0], match.index);
   }
-  for (const match of rest.matchAll(domainPattern)) if (isDomain(match[0])) add('domain', match[0]);
+  for (const match of rest.matchAll(domainPattern))
+    if (isDomain(match[0])) add('domain', match[0], match.index);
   if (hasHexRun(rest, 32)) {
     for (const match of rest.matchAll(hashPattern)) {
       const kind = hashKinds[match[0].length];
-      if (kind !== undefined && /\d/.test(match[0]) && /[a-f]/i.test(match[0])) add(kind, match[0]);
+      if (kind !== undefined && /\d/.test(match[0]) && /[a-f]/i.test(match[0]))
+        add(kind, match[0], match.index);
     }
   }
-  for (const match of rest.matchAll(cvePattern)) add('cve', match[0].toUpperCase());
+  for (const match of rest.matchAll(cvePattern)) add('cve', match[0].toUpperCase(), match.index);
   return found;
 }
 

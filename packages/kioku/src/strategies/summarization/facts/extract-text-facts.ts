@@ -1,7 +1,9 @@
-import { extractEntities } from './extract-entities.js';
-import { extractIndicators } from './extract-indicators.js';
+import { findEntities } from './extract-entities.js';
+import { findIndicators } from './extract-indicators.js';
 import type { Fact } from './fact.js';
-import { pairHosts } from './pair-hosts.js';
+import type { FactSighting } from './fact-sighting.js';
+import { pairableKinds, pairHosts, type Sighting } from './pair-hosts.js';
+import { refang } from './refang.js';
 
 /** Options of {@link extractTextFacts}. */
 export interface ExtractTextFactsOptions {
@@ -18,7 +20,16 @@ export interface ExtractTextFactsOptions {
  * extractTextFacts("on host WS01 (IP 10.0.0.5) user alice ran C:\\Temp\\x.exe");
  */
 export function extractTextFacts(text: string, { hosts }: ExtractTextFactsOptions = {}): Fact[] {
-  const indicators = extractIndicators(text);
-  const entities = extractEntities(text, { indicators, ...(hosts === undefined ? {} : { hosts }) });
-  return pairHosts(text, [...indicators, ...entities]);
+  // Where each pairable fact was matched, so `pairHosts` reads its record without extracting it again;
+  // a defanged text's indicators are matched in its refanged form, at other indices.
+  const sightings: Sighting[] | undefined = refang(text) === text ? [] : undefined;
+  const sighted: FactSighting | undefined =
+    sightings === undefined
+      ? undefined
+      : (kind, value, index) => {
+          if (pairableKinds.has(kind)) sightings.push({ kind, value, index });
+        };
+  const indicators = findIndicators(text, sighted);
+  const entities = findEntities(text, { indicators, ...(hosts === undefined ? {} : { hosts }) }, sighted);
+  return pairHosts(text, [...indicators, ...entities], sightings);
 }

@@ -22,8 +22,8 @@ export interface FindHostsAndUsersOptions {
   indicators: readonly Fact[];
   /** Machine names known from elsewhere: hosts wherever they stand alone. */
   hosts: Iterable<string>;
-  /** Called with each host and user name found. */
-  add: (kind: EntityKind, value: string) => void;
+  /** Called with each host and user name found, and the index it was matched at. */
+  add: (kind: EntityKind, value: string, index: number) => void;
 }
 
 /**
@@ -40,16 +40,17 @@ export function findHostsAndUsers(
     for (const match of text.matchAll(keyedValue)) {
       const [, , key = '', quote = '', value = ''] = match;
       if (hostKey.test(key)) {
-        if (!value.includes('.') && isMachineName(value)) add('host', value);
+        const at = match.index + match[0].lastIndexOf(value);
+        if (!value.includes('.') && isMachineName(value)) add('host', value, at);
         if (isMachineFqdn(value)) hosts.add(firstLabel(value));
       } else if (userKey.test(key) && isAccountName(value) && (quote !== '' || /^[A-Z]/.test(key))) {
         // `user = None` in code is no account: a lower-case key needs a quoted value (`user='bob'`).
-        add('user', value);
+        add('user', value, match.index + match[0].lastIndexOf(value));
       }
     }
     for (const match of text.matchAll(hostInProse)) {
       const value = match[1] ?? '';
-      if (isMachineName(value)) add('host', value);
+      if (isMachineName(value)) add('host', value, match.index + match[0].length - value.length);
     }
   }
   for (const { kind, value } of indicators) {
@@ -58,26 +59,28 @@ export function findHostsAndUsers(
   if (hosts.size > 0) {
     // Every word that may be a bare name, once: a lookup per word, not a scan per host.
     const byName = new Map([...hosts].map((host) => [host.toLowerCase(), host]));
-    for (const [word] of text.matchAll(/(?<![\w.-])[A-Za-z0-9][\w-]*(?![\w-]|\.\w)/g)) {
+    for (const { 0: word, index } of text.matchAll(/(?<![\w.-])[A-Za-z0-9][\w-]*(?![\w-]|\.\w)/g)) {
       const host = byName.get(word.toLowerCase());
-      if (host !== undefined) add('host', word);
+      if (host !== undefined) add('host', word, index);
     }
   }
   if (text.includes('"Type"')) {
     for (const object of text.matchAll(accountObject)) {
-      const name = accountName.exec(object[0])?.[1];
-      if (name !== undefined && isAccountName(name)) add('user', name);
+      const named = accountName.exec(object[0]);
+      const name = named?.[1];
+      if (named !== null && name !== undefined && isAccountName(name))
+        add('user', name, object.index + named.index + named[0].lastIndexOf(name));
     }
   }
   let rest = text;
   if (text.includes('\\')) {
-    rest = text.replace(domainUser, (match, value: string) => {
+    rest = text.replace(domainUser, (match, value: string, at: number) => {
       // `SELECT\nFROM`, `FOO\t x`: an escape sequence, not a user (`CONTOSO\nathan` is one).
       if (/\\[ntr](?![a-z]{2})/.test(value)) return match;
       // `TEMP\drop.exe` is a path.
       if (fileExtensions.has(value.slice(value.lastIndexOf('.') + 1).toLowerCase()) && value.includes('.'))
         return match;
-      add('user', value);
+      add('user', value, at);
       return ' '.repeat(match.length);
     });
   }
@@ -88,7 +91,7 @@ export function findHostsAndUsers(
       const [, quote = '', value = ''] = match;
       const shaped = /^[a-z][\w.$-]*$/.test(value) && /[\d_$-]/.test(value);
       if ((quote !== '' || shaped) && !notAccountNames.has(value.toLowerCase()) && isAccountName(value))
-        add('user', value);
+        add('user', value, match.index + match[0].length - quote.length - value.length);
     }
   }
   return rest;
