@@ -8,7 +8,11 @@
 // task uses ("customer", "account": their intent rows hold every tool, and the top-k predictor then ranks
 // with the full prediction). A graph learns 2,000 runs; then a live loop over 300 more runs predicts each decision and
 // learns it, as `toolGraphPrepareStep` does: this checkout's prediction is the top 5 it asks for (its
-// default topK 3 + 2), the baseline's the full ranking. Times are CPU (`process.cpuUsage` around each call,
+// default topK 3 + 2), the baseline's the full ranking. The workload's user messages recur (40 tasks), so the
+// top 5 are also split into the first prediction after a user message (its intent order built, or caught up
+// with every decision learned since the message was last read) and the later ones (caught up with one), and
+// measured on messages never seen before (each run's messages replaced by a new combination of known words,
+// predicted without learning: every prediction builds an order, work proportional to the tools). Times are CPU (`process.cpuUsage` around each call,
 // less the cost of the two reads measured in the same run: the machine is shared). Also: loading a saved
 // graph (`toolGraphFromJSON(JSON.parse(text))` and its first prediction) of 600 tools and 100,000 decisions.
 // Checks (exit 1 when missed): this checkout's top 5 are the baseline's first 5 actions at every decision;
@@ -85,9 +89,15 @@ function readOverhead() {
   return percentile(samples, 50);
 }
 
-/** The live loop: predict each decision, then learn it; CPU per call of each. */
+/**
+ * The live loop: predict each decision, then learn it; CPU per call of each. `afterMessage`: the prediction
+ * of the first decision after a user message (the message's order is built or caught up with every decision
+ * learned since it was last read), `laterInMessage`: the others (caught up with one decision).
+ */
 function loop(graph, runs, predict, overhead) {
   const predictUs = [];
+  const afterMessage = [];
+  const laterInMessage = [];
   const learnUs = [];
   const heads = [];
   for (const events of runs) {
@@ -97,6 +107,7 @@ function loop(graph, runs, predict, overhead) {
       const before = events.slice(0, index);
       const prediction = timed(() => predict(graph, before), overhead);
       predictUs.push(prediction.us);
+      (events[index - 1]?.kind === 'user' ? afterMessage : laterInMessage).push(prediction.us);
       heads.push(
         prediction.result.ranked
           .slice(0, top)
@@ -106,7 +117,35 @@ function loop(graph, runs, predict, overhead) {
       learnUs.push(timed(() => graph.learn(before, action), overhead).us);
     });
   }
-  return { predictUs, learnUs, heads };
+  return { predictUs, afterMessage, laterInMessage, learnUs, heads };
+}
+
+/**
+ * Messages never seen before: each decision of `runs` with its user messages replaced by a new combination
+ * of words the graph knows (`task… task… item…`), predicted without learning: the first prediction of a
+ * message, whose intent order is built from scratch. Returns CPU per prediction and the heads.
+ */
+function novelMessages(graph, runs, predict, overhead) {
+  const next = generator(99);
+  const pick = (n) => Math.floor(next() * n);
+  const us = [];
+  const heads = [];
+  for (const events of runs) {
+    const text = `task${pick(40)} task${pick(40)} item${pick(30)} task${pick(40)}`;
+    const renamed = events.map((event) => (event.kind === 'user' ? { ...event, text } : event));
+    renamed.forEach((event, index) => {
+      if (actionOf(event) === undefined) return;
+      const prediction = timed(() => predict(graph, renamed.slice(0, index)), overhead);
+      us.push(prediction.us);
+      heads.push(
+        prediction.result.ranked
+          .slice(0, top)
+          .map((entry) => entry.action)
+          .join(','),
+      );
+    });
+  }
+  return { us, heads };
 }
 
 const figures = (values) => ({
@@ -152,10 +191,13 @@ try {
         const graph = version.create();
         for (const run of training) graph.learnRun(run);
         const measured = loop(graph, live, version.predict, overhead);
+        measured.novel = novelMessages(graph, live.slice(0, 100), version.predict, overhead);
         if (pass === 1) results[name] = measured;
       }
     }
-    const same = results.current.heads.every((head, index) => head === results.baseline.heads[index]);
+    const same =
+      results.current.heads.every((head, index) => head === results.baseline.heads[index]) &&
+      results.current.novel.heads.every((head, index) => head === results.baseline.novel.heads[index]);
     const row = {
       tools,
       evidence: common ? 'task words and words every task uses' : 'task words only',
@@ -164,6 +206,14 @@ try {
         baseline: figures(results.baseline.predictUs),
         currentTop5: figures(results.current.predictUs),
         currentFull: figures(results.currentFull.predictUs),
+        currentTop5AfterMessage: figures(results.current.afterMessage),
+        currentTop5LaterInMessage: figures(results.current.laterInMessage),
+      },
+      novelMessageUs: {
+        predictions: results.current.novel.us.length,
+        baseline: figures(results.baseline.novel.us),
+        currentTop5: figures(results.current.novel.us),
+        currentFull: figures(results.currentFull.novel.us),
       },
       learnUs: {
         learnBaseline: figures(results.learnBaseline.learnUs),
@@ -242,6 +292,8 @@ console.table(
     'baseline p50/p95 us': `${row.predictUs.baseline.p50} / ${row.predictUs.baseline.p95}`,
     'top-5 p50/p95 us': `${row.predictUs.currentTop5.p50} / ${row.predictUs.currentTop5.p95}`,
     'full p50/p95 us': `${row.predictUs.currentFull.p50} / ${row.predictUs.currentFull.p95}`,
+    'top-5 after a message / later p95': `${row.predictUs.currentTop5AfterMessage.p95} / ${row.predictUs.currentTop5LaterInMessage.p95}`,
+    'new message baseline / top-5 p50/p95 us': `${row.novelMessageUs.baseline.p50}/${row.novelMessageUs.baseline.p95} / ${row.novelMessageUs.currentTop5.p50}/${row.novelMessageUs.currentTop5.p95}`,
     'learn us (lazy-decay baseline / main / now)': `${row.learnUs.learnBaseline.mean} / ${row.learnUs.baseline.mean} / ${row.learnUs.current.mean}`,
     same: row.sameTop5AsBaseline,
   })),

@@ -45,6 +45,7 @@ export class DecayingCounts {
   private readonly ids = new Map<string, number>();
   private readonly tables: Map<string, CountRow>[];
   private scaleValue = 1;
+  private rescales = 0;
   private decisions = 0;
 
   constructor(
@@ -82,6 +83,7 @@ export class DecayingCounts {
     this.decisions += 1;
     if (this.decay < 1 && this.decisions % this.decayEvery === 0) {
       this.scaleValue *= this.decay;
+      this.rescales += 1;
       if (this.scaleValue < 1e-6) this.renormalize();
     }
   }
@@ -94,6 +96,11 @@ export class DecayingCounts {
   /** The factor to multiply a stored count or total by. */
   get scale(): number {
     return this.scaleValue;
+  }
+
+  /** How many times the scale changed (a decay, a renormalisation, a load): what was derived from scaled counts before is stale. */
+  get scaleChanges(): number {
+    return this.rescales;
   }
 
   /** Decisions counted so far (the decay phase). */
@@ -124,6 +131,7 @@ export class DecayingCounts {
   }): void {
     for (const action of actions) this.idOf(action);
     this.scaleValue = scale;
+    this.rescales += 1;
     this.decisions = ticks;
     tables.forEach((rows, index) => {
       const target = this.tables[index] as Map<string, CountRow>;

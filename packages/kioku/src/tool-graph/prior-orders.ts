@@ -1,15 +1,23 @@
+import { sortByScore } from './sort-by-score.js';
+
 /**
  * The actions of a tool graph kept in order of what a prediction gives an action no evidence of the
- * decision mentions (no context row, intent word or recent tool holds it): its prior count `c` times the
- * likelihood ratios' prior term, `c · (c·scale + ½)^-e`, where `e` is the sum of the weights of the ratios
- * that apply (intent, recent tools, both or none). One order per exponent, highest first (ties by id, as a
- * prediction ranks them), and the sum of that weight over every action, kept as counts change: a learned
- * decision moves one action, a decay (a new scale) re-sorts. A top-k prediction scores the actions its
- * evidence mentions and merges them with the first of the others, never reading every action.
+ * decision mentions (no context row or recent tool holds it): its prior count `c` times the likelihood
+ * ratios' prior term, `c · (c·scale + ½)^-e`, where `e` is the sum of the weights of the ratios that apply
+ * (intent, recent tools, both or none), times the action's gain (1, or its intent factor for one user
+ * message: see `IntentOrders`). One order per exponent, highest first (ties by id, as a prediction ranks
+ * them), and the sum of that weight over every action, kept as counts change: a learned decision moves one
+ * action, a decay (a new scale) re-sorts. A top-k prediction scores the actions its evidence mentions and
+ * merges them with the first of the others, never reading every action.
  */
 export class PriorOrders {
   /** Each action's prior count (unscaled). */
   private counts = new Float64Array(16);
+  /** Each action's log gain (its weight's factor is its exponential). */
+  private gains = new Float64Array(16);
+  /** Scratch for sorting, and for each action's log term. */
+  private scratch = new Int32Array(16);
+  private logs = new Float64Array(16);
   private size = 0;
   private scale = 1;
   private readonly classes: Array<{
@@ -37,6 +45,11 @@ export class PriorOrders {
     return exponent === 0 ? count : count * Math.exp(-exponent * Math.log(count * this.scale + 0.5));
   }
 
+  /** Action `id`'s weight under `exponent`, as kept (its count's weight times its gain). */
+  weight(id: number, exponent: number): number {
+    return this.classOf(exponent).weights[id] as number;
+  }
+
   /** The order for `exponent` (one given to the constructor): ids, highest weight first; read `size` of them. */
   order(exponent: number): Int32Array {
     return this.classOf(exponent).order;
@@ -52,38 +65,53 @@ export class PriorOrders {
     return this.size;
   }
 
-  /** Sets action `id`'s prior count (a new id is the next one), moving it in every order. */
-  set(id: number, count: number): void {
+  /** Sets action `id`'s prior count and log gain (a new id is the next one), moving it in every order. */
+  set(id: number, count: number, logGain = 0): void {
     if (id >= this.size) this.grow(id + 1);
     this.counts[id] = count;
+    this.gains[id] = logGain;
+    const log = Math.log(count * this.scale + 0.5);
     for (const ordered of this.classes) {
-      const weight = this.weightOf(count, ordered.exponent);
+      const weight = this.gained(count, log, logGain, ordered.exponent);
       ordered.total += weight - (ordered.weights[id] as number);
       ordered.weights[id] = weight;
       this.move(ordered, id);
     }
   }
 
-  /** A new scale (a decay): every weight again, every order sorted again. */
-  rescale(scale: number, counts: (id: number) => number): void {
+  /** A new scale (a decay), or every log gain new: every weight again, every order sorted again. */
+  rescale(scale: number, counts: (id: number) => number, logGains?: (id: number) => number): void {
     this.scale = scale;
-    for (let id = 0; id < this.size; id += 1) this.counts[id] = counts(id);
+    const logs = this.logs;
+    for (let id = 0; id < this.size; id += 1) {
+      const count = counts(id);
+      this.counts[id] = count;
+      this.gains[id] = logGains === undefined ? 0 : logGains(id);
+      logs[id] = Math.log(count * scale + 0.5);
+    }
     for (const ordered of this.classes) {
       let total = 0;
       for (let id = 0; id < this.size; id += 1) {
-        const weight = this.weightOf(this.counts[id] as number, ordered.exponent);
+        const weight = this.gained(
+          this.counts[id] as number,
+          logs[id] as number,
+          this.gains[id] as number,
+          ordered.exponent,
+        );
         ordered.weights[id] = weight;
         total += weight;
       }
       ordered.total = total;
-      const ids = Array.from({ length: this.size }, (_, id) => id);
-      const weights = ordered.weights;
-      ids.sort((a, b) => (weights[b] as number) - (weights[a] as number) || a - b);
-      ids.forEach((id, index) => {
-        ordered.order[index] = id;
-        ordered.position[id] = index;
-      });
+      const sorted = sortByScore(ordered.weights, this.size, ordered.order, this.scratch);
+      if (sorted !== ordered.order) ordered.order.set(sorted.subarray(0, this.size));
+      for (let index = 0; index < this.size; index += 1)
+        ordered.position[ordered.order[index] as number] = index;
     }
+  }
+
+  /** `count · exp(logGain − exponent · log)`, `log` the log of the scaled count plus ½: `weightOf` times the gain. */
+  private gained(count: number, log: number, logGain: number, exponent: number): number {
+    return exponent === 0 ? count * Math.exp(logGain) : count * Math.exp(logGain - exponent * log);
   }
 
   private classOf(exponent: number) {
@@ -99,6 +127,11 @@ export class PriorOrders {
       const counts = new Float64Array(capacity);
       counts.set(this.counts);
       this.counts = counts;
+      const gains = new Float64Array(capacity);
+      gains.set(this.gains);
+      this.gains = gains;
+      this.scratch = new Int32Array(capacity);
+      this.logs = new Float64Array(capacity);
       for (const ordered of this.classes) {
         const order = new Int32Array(capacity);
         order.set(ordered.order);
@@ -112,6 +145,7 @@ export class PriorOrders {
       }
     }
     for (let id = this.size; id < size; id += 1) {
+      this.gains[id] = 0;
       for (const ordered of this.classes) {
         ordered.order[id] = id;
         ordered.position[id] = id;

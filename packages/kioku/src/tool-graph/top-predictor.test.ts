@@ -22,11 +22,11 @@ function random(seed: number): () => number {
  * Runs over `tools` tools: each task uses a few of them, asked for with words of its own and, when
  * `common`, words every task uses (evidence that mentions most tools: the full prediction ranks then).
  */
-function syntheticRuns(tools: number, runs: number, seed: number, common = true): AgentEvent[][] {
+function syntheticRuns(tools: number, runs: number, seed: number, common = true, tasks = 40): AgentEvent[][] {
   const next = random(seed);
   const pick = (count: number) => Math.floor(next() * count);
   return Array.from({ length: runs }, () => {
-    const task = pick(40);
+    const task = pick(tasks);
     const used = Array.from(
       { length: 2 + pick(5) },
       (_, step) => `tool_${(task * 7 + step * 13 + pick(3)) % tools}`,
@@ -74,6 +74,16 @@ describe('top-k prediction', () => {
       const graph = createToolGraph({ decayEvery: 97 });
       for (const run of syntheticRuns(600, 150, 1, common)) graph.learnRun(run);
       expect(compareAlong(graph, syntheticRuns(600, 60, 2, common), 5)).toBeGreaterThan(200);
+    }
+  });
+
+  it("keeps each user message's intent order current while the message recurs, learning and decaying", () => {
+    // Few tasks: a message's order is reused after a few decisions (moved one action per decision learned)
+    // and after many (built again), across decays (every 23 decisions) and words becoming known.
+    for (const common of [false, true]) {
+      const graph = createToolGraph({ decayEvery: 23 });
+      for (const run of syntheticRuns(600, 20, 7, common, 4)) graph.learnRun(run);
+      expect(compareAlong(graph, syntheticRuns(600, 80, 8, common, 4), 5)).toBeGreaterThan(300);
     }
   });
 

@@ -6,11 +6,11 @@ import {
   intentTable,
   keyLog,
   latestUser,
-  priorLog,
   recentTable,
   recentTools,
   transitionTable,
 } from './decision-context.js';
+import { type IntentOrder, IntentOrders } from './intent-orders.js';
 import { PriorOrders } from './prior-orders.js';
 import type { ToolGraphWeights, ToolPrediction } from './tool-graph.js';
 
@@ -30,12 +30,16 @@ const slack = 1e-9;
 
 /**
  * Top-k predictions with the scores and ranking of a graph's full prediction, in time proportional to the
- * evidence the decision reads (its context rows, intent words and recent tools) and `top`, not to the
- * number of actions: the actions the evidence mentions are scored as the full prediction scores them;
- * every other action's score is its prior order's weight times one factor of the decision, so they are read
- * from a kept order (`PriorOrders`) only while they can still rank in the top; the probabilities' sum adds
- * the mentioned scores to that factor times the order's total less the mentioned weights. When the
- * evidence mentions more than a quarter of the actions, the full prediction ranks them (faster then).
+ * evidence the decision reads (its context rows and recent tools, a known user message's words) and `top`,
+ * not to the number of actions: the actions the context rows and recent tools mention are scored as the full
+ * prediction scores them; every other action's score is its weight in a kept order times one factor of the
+ * decision — the prior order (`PriorOrders`) or, when the user message has known words, that message's
+ * order, where each action's prior weight is multiplied by its intent factor (`IntentOrders`) — so they are
+ * read from the order only while they can still rank in the top; the probabilities' sum adds the mentioned
+ * scores to that factor times the order's total less the mentioned weights. A message's order is built at
+ * its first prediction (time proportional to the actions) and then moved one action per decision learned.
+ * When the context rows and recent tools mention more than a quarter of the actions, the full prediction
+ * ranks them (faster then).
  */
 export function topPredictor(
   counts: DecayingCounts,
@@ -45,11 +49,15 @@ export function topPredictor(
 ): TopPredictor {
   const exponents = [0, weights.intent, weights.recentTools, weights.intent + weights.recentTools];
   let orders: PriorOrders | undefined;
-  let orderedScale = Number.NaN;
+  let orderedAt = -1;
+  const intents = new IntentOrders(counts, weights.intent, [
+    weights.intent,
+    weights.intent + weights.recentTools,
+  ]);
   let stamp = 0;
   let seenAt = new Int32Array(64);
-  let intentAt = new Int32Array(64);
   let recentAt = new Int32Array(64);
+  let intentAt = new Int32Array(64);
   let intentSums = new Float64Array(64);
   let recentSums = new Float64Array(64);
   let mentioned: number[] = [];
@@ -65,10 +73,10 @@ export function topPredictor(
       orders = new PriorOrders(exponents);
       if (counts.actions.length > 0) orders.set(counts.actions.length - 1, 0);
     }
-    if (orderedScale !== counts.scale || orders.length < counts.actions.length) {
+    if (orderedAt !== counts.scaleChanges || orders.length < counts.actions.length) {
       if (orders.length < counts.actions.length) orders.set(counts.actions.length - 1, 0);
       orders.rescale(counts.scale, (id) => priorCount(prior, id));
-      orderedScale = counts.scale;
+      orderedAt = counts.scaleChanges;
     }
     return orders;
   }
@@ -77,8 +85,8 @@ export function topPredictor(
     if (seenAt.length >= actions) return;
     const size = actions * 2;
     seenAt = grown(seenAt, size);
-    intentAt = grown(intentAt, size);
     recentAt = grown(recentAt, size);
+    intentAt = grown(intentAt, size);
     intentSums = new Float64Array(size);
     recentSums = new Float64Array(size);
   }
@@ -123,7 +131,7 @@ export function topPredictor(
     const prior = counts.row(transitionTable, '0');
     if (prior === undefined || prior.total === 0 || top < 1) return { ranked: [], confidence: 0 };
     const actions = counts.actions.length;
-    const ordered = ordersNow(prior);
+    const priorOrdered = ordersNow(prior);
     room(actions);
     stamp += 1;
     mentioned = [];
@@ -141,22 +149,46 @@ export function topPredictor(
       rows.push({ row, lambda: total / (total + row.ids.length / weight) });
       for (const id of row.ids) mention(id);
     }
-    const text = latestUser(before, before.length);
-    const intent =
-      text === undefined || weights.intent === 0
-        ? { base: 0, seen: 0 }
-        : keySums(intentTable, wordsOf(text), actions, intentAt, intentSums);
     const recent =
       weights.recentTools > 0
         ? keySums(recentTable, recentTools(before, before.length), actions, recentAt, recentSums)
         : { base: 0, seen: 0 };
-    // Evidence that mentions most actions leaves little to skip: the full prediction is faster then.
+    // Evidence that mentions most actions leaves little to skip: the full prediction is faster then (and
+    // the message's intent order is not needed).
     if (mentioned.length * mostMentioned > actions) {
       const ranked = full(before).ranked.slice(0, top);
       return { ranked, confidence: ranked[0]?.probability ?? 0 };
     }
+    const text = latestUser(before, before.length);
+    const intent = { base: 0, seen: 0 };
+    let kept: IntentOrder | undefined;
+    if (text !== undefined && weights.intent > 0) {
+      const words: string[] = [];
+      const known: CountRow[] = [];
+      for (const word of wordsOf(text)) {
+        const row = counts.row(intentTable, word);
+        if (row === undefined || row.total * scale < 2) continue;
+        words.push(word);
+        known.push(row);
+        intent.seen += 1;
+        intent.base += Math.log(0.5 / (row.total * scale + 0.5 * actions));
+      }
+      if (intent.seen > 0) kept = intents.current(words, prior);
+      if (intent.seen > 0 && kept === undefined) {
+        // No kept order: the words' rows mention their actions, unless they mention most actions; then the
+        // message's order is built (about the full prediction's time) and read at its next predictions too.
+        const before = mentioned.length;
+        keySums(intentTable, words, actions, intentAt, intentSums);
+        if (mentioned.length * mostMentioned > actions) {
+          for (let index = before; index < mentioned.length; index += 1)
+            seenAt[mentioned[index] as number] = 0;
+          mentioned.length = before;
+          kept = intents.of(words, known, prior);
+        }
+      }
+    }
+    const ordered = kept?.orders ?? priorOrdered;
     const priorBase = Math.log(prior.total * scale + 0.5 * actions);
-    const priorLogs = derived(prior, scale, priorLog);
     /** The full prediction's score of `id`, operation for operation. */
     const score = (id: number): number => {
       const slot = prior.slots.get(id);
@@ -169,9 +201,14 @@ export function topPredictor(
       if (intent.seen === 0 && recent.seen === 0) return p;
       let log = 0;
       if (slot !== undefined) {
-        const priorTerm = (priorLogs[slot] as number) - priorBase;
+        const priorTerm = Math.log((prior.counts[slot] as number) * scale + 0.5) - priorBase;
         if (intent.seen > 0) {
-          const sum = intentAt[id] === stamp ? (intentSums[id] as number) : 0;
+          const sum =
+            kept !== undefined
+              ? (kept.sums[id] as number)
+              : intentAt[id] === stamp
+                ? (intentSums[id] as number)
+                : 0;
           log = 0 + weights.intent * ((intent.base + sum) / intent.seen - priorTerm);
         }
         if (recent.seen > 0) {
@@ -203,7 +240,7 @@ export function topPredictor(
     for (const id of mentioned) {
       const p = score(id);
       sum += p;
-      mentionedWeight += ordered.weightOf(priorCount(prior, id), exponent);
+      mentionedWeight += ordered.weight(id, exponent);
       offer(id, p);
     }
     // Every other action scores its order's weight times one factor: a count of 1's score over its weight.
@@ -224,7 +261,7 @@ export function topPredictor(
     for (let index = 0; index < ordered.length; index += 1) {
       const id = order[index] as number;
       if (seenAt[id] === stamp || id >= actions) continue;
-      const bound = factor * ordered.weightOf(priorCount(prior, id), exponent) * (1 + slack);
+      const bound = factor * ordered.weight(id, exponent) * (1 + slack);
       const last = best[top - 1];
       if (best.length === top && last !== undefined && bound < last.p) break;
       offer(id, score(id));
@@ -236,7 +273,8 @@ export function topPredictor(
   return {
     predict,
     learned(id) {
-      if (orders === undefined || orderedScale !== counts.scale) return;
+      if (weights.intent > 0) intents.learned(id);
+      if (orders === undefined || orderedAt !== counts.scaleChanges) return;
       orders.set(id, priorCount(counts.row(transitionTable, '0'), id));
     },
   };
