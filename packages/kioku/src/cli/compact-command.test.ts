@@ -153,13 +153,13 @@ describe('kioku compact against a loopback OpenAI-compatible server', () => {
   }
 
   it('a slow summarizer is cut short by --timeout and the fallback compacts', async () => {
-    const started = Date.now();
+    // No wall-clock check (the machine may be loaded): had --timeout not cut the call, the reply would
+    // arrive after 60 s and succeed (exit 0, no failure).
     const { status, stdout } = await compact(
       [{ delayMs: 60_000, reply: { text: summary } }],
       ['--timeout', '1', '--json'],
     );
     expect(status).toBe(3);
-    expect(Date.now() - started).toBeLessThan(20_000);
     const report = json(stdout);
     expect(report.failure).toMatch(/abort|timeout|timed out/i);
     expect(report.fallbacks).toContain('observation-masking');

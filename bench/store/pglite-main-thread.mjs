@@ -2,12 +2,13 @@
 // 10 ms timer could not run while a PGlite store in memory takes what the investigator's webhook stores
 // for a hostile alert (a row of the alert's raw JSON with a full-text `tsvector` over its first 100,000
 // characters and a GIN index, then four small statements, in one transaction) and reads it back. Two
-// alerts: 1 MB of one character, and 20,000 IP addresses. This checkout's kioku against the package at
-// `--base` (default 2749850, before PGlite's turn taking) built in a temporary directory in the same run;
+// alerts: 1 MB of one character, and 20,000 IP addresses. This checkout's kioku (PGlite in a worker thread
+// of its own) against the package at `--base` (default 2749850: PGlite on the main thread, before its turn
+// taking between statements) built in a temporary directory in the same run;
 // each in its own process, five rounds, the longest stall per round. CPU time (this thread's, from /proc
 // on Linux) because the machine is shared: a stall's wall time there is mostly waiting for a core.
-// Writes bench/results/store-pglite-turn-taking.json. Run after `npm run build`:
-//   node bench/store/pglite-turn-taking.mjs [--base <commit>]
+// Writes bench/results/store-pglite-main-thread.json. Run after `npm run build`:
+//   node bench/store/pglite-main-thread.mjs [--base <commit>]
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -126,11 +127,11 @@ for (const row of rows) {
   );
 }
 writeFileSync(
-  new URL('../results/store-pglite-turn-taking.json', import.meta.url),
-  `${JSON.stringify({ bench: 'store-pglite-turn-taking', date: new Date().toISOString(), node: process.version, machine: { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() }, baseline: { commit: base, note: 'the package at this commit, compiled in a temporary directory in the same run' }, rows }, null, 2)}\n`,
+  new URL('../results/store-pglite-main-thread.json', import.meta.url),
+  `${JSON.stringify({ bench: 'store-pglite-main-thread', date: new Date().toISOString(), node: process.version, machine: { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() }, baseline: { commit: base, note: 'the package at this commit, compiled in a temporary directory in the same run' }, rows }, null, 2)}\n`,
 );
 // Must be able to fail: the median longest stall must fall for the 1 MB alert.
 if (!(rows[0].medianAfterMs < rows[0].medianBeforeMs)) {
-  console.error('pglite-turn-taking: the longest stall did not fall');
+  console.error('pglite-main-thread: the longest stall did not fall');
   process.exitCode = 1;
 }
