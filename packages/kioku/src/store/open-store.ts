@@ -51,7 +51,12 @@ export async function openStore({
     return openPostgresStore({ url: parsed.url, location: parsed.display });
   }
   const { openPgliteStore } = await importOptional({
-    load: () => import('./open-pglite-store.js'),
+    // PGlite loads in the store's worker thread (`startPgliteHost`): its packages are resolved here first,
+    // so a missing one is a `MissingPackageError` before anything is opened or created.
+    load: () => {
+      for (const name of storeDriverPackages.pglite) import.meta.resolve(name);
+      return import('./open-pglite-store.js');
+    },
     packages: storeDriverPackages.pglite,
     neededFor,
   });
