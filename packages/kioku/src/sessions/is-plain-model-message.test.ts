@@ -116,6 +116,12 @@ describe('isPlainModelMessage', () => {
         role: 'assistant',
         content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'q', input: new Date(0) }],
       },
+      // The schema takes `input: undefined`; the stored JSON has no `input`, which it refuses.
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'q', input: undefined }],
+      },
+      { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'q' }] },
       { role: 'user', content: 'hi', createdAt: new Date(0) },
       { role: 'robot', content: 'hi' },
       // A key the output's kind does not read is stored as it is: binary there is not plain JSON.

@@ -43,6 +43,8 @@ function plainPart(part: PlainObject): boolean {
       return (
         typeof part.toolCallId === 'string' &&
         typeof part.toolName === 'string' &&
+        // Present: the schema takes `input: undefined`, but its JSON has no `input`, which it refuses.
+        part.input !== undefined &&
         (part.providerExecuted === undefined || typeof part.providerExecuted === 'boolean') &&
         plainEntries(part, toolCallKeys)
       );
