@@ -13,11 +13,11 @@
 // `{ filled }`; `{ upkeep: true }` runs this checkout's PGlite upkeep (`pgliteUpkeep`: vacuum the job
 // table, analyze the alert table's listed columns) on the store and answers `{ upkept }` with the errors of
 // its statements (the upkeep itself ignores them).
-import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { sql } from 'drizzle-orm';
 import { createHashingEmbedder } from 'kioku/store';
+import { mainThreadCpuMs } from '../main-thread-cpu.mjs';
 
 const [root, baseUrl] = process.argv.slice(2);
 const load = (path) => import(`${root}/apps/investigator/dist/${path}`);
@@ -45,17 +45,6 @@ const app = createConsoleServer({
 const server = await startServer({ app, port: 0 });
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
 
-/** CPU milliseconds of the main thread (its /proc task entry: utime + stime, in 10 ms ticks). */
-const taskStat = `/proc/self/task/${process.pid}/stat`;
-const mainThreadCpuMs = () => {
-  try {
-    const fields = readFileSync(taskStat, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  }
-};
 let lastWall = performance.now();
 let lastCpu = mainThreadCpuMs();
 setInterval(() => {

@@ -11,12 +11,13 @@
 //   node bench/store/pglite-main-thread.mjs [--base <commit>]
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildBaseline, commitOf } from '../build-baseline.mjs';
+import { mainThreadCpuMs } from '../main-thread-cpu.mjs';
 
 const { values: args } = parseArgs({
   options: { base: { type: 'string' }, child: { type: 'string' }, rounds: { type: 'string', default: '5' } },
@@ -40,16 +41,6 @@ if (args.child !== undefined) {
   // One build: its store module at args.child.
   const { openStore, drizzleStore } = await import(pathToFileURL(join(args.child, 'store/index.js')).href);
   const { sql } = await import('drizzle-orm');
-  const taskStat = `/proc/self/task/${process.pid}/stat`;
-  const cpuMs = () => {
-    try {
-      const fields = readFileSync(taskStat, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      const { user, system } = process.cpuUsage();
-      return (user + system) / 1000;
-    }
-  };
   const store = await openStore({ location: 'memory://' });
   const { db } = drizzleStore(store);
   await db.execute(
@@ -63,15 +54,15 @@ if (args.child !== undefined) {
     const longest = [];
     for (let round = 0; round < Number(args.rounds); round++) {
       let worst = 0;
-      let lastCpu = cpuMs();
+      let lastCpu = mainThreadCpuMs();
       let lastWall = performance.now();
       const timer = setInterval(() => {
-        const [wall, cpu] = [performance.now(), cpuMs()];
+        const [wall, cpu] = [performance.now(), mainThreadCpuMs()];
         if (wall - lastWall > 20) worst = Math.max(worst, cpu - lastCpu);
         [lastWall, lastCpu] = [wall, cpu];
       }, 10);
       await new Promise((resolve) => setTimeout(resolve, 30));
-      [lastWall, lastCpu] = [performance.now(), cpuMs()];
+      [lastWall, lastCpu] = [performance.now(), mainThreadCpuMs()];
       await db.transaction(async (tx) => {
         const [row] = (await tx.execute(sql`insert into alerts (raw) values (${raw}) returning id`)).rows;
         for (let n = 0; n < 4; n++)
